@@ -1,0 +1,24 @@
+// `npm test`: the layer check, then build, typecheck, lint and every package's tests through turbo,
+// then the summary line. Run through scripts/bootstrap.mjs so the pinned toolchain is on PATH.
+import { rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { listWorkspacePackages, ROOT } from './workspace.mjs';
+
+function stage(title, cmd, args) {
+  process.stdout.write(`\n== ${title}\n`);
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  return r.status === 0;
+}
+
+for (const pkg of listWorkspacePackages()) rmSync(join(ROOT, pkg.dir, 'reports'), { recursive: true, force: true });
+
+const failures = [];
+if (!stage('layers (DESIGN.md import rules)', process.execPath, ['scripts/check-layers.mjs'])) failures.push('layer check');
+const turboArgs = ['run', 'build', 'typecheck', 'lint', 'test', '--continue', '--output-logs=errors-only'];
+if (process.env.CI) turboArgs.push('--log-order=grouped');
+if (!stage('build, typecheck, lint, test', 'turbo', turboArgs)) failures.push('build/typecheck/lint/test');
+process.stdout.write('\n== summary\n');
+if (failures.length) process.stdout.write(`  ! failed: ${failures.join(', ')}\n`);
+const summary = spawnSync(process.execPath, ['scripts/test-summary.mjs'], { cwd: ROOT, stdio: 'inherit' });
+process.exit(failures.length || summary.status !== 0 ? 1 : 0);

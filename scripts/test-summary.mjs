@@ -1,0 +1,42 @@
+// Adds up the vitest JSON reports of every workspace package and prints the closing line
+// `N passed, N failed` (plus `, N skipped`) that CI reads. Exits non-zero when anything failed,
+// when a package with a `test` script left no report (it crashed or did not build), or when no
+// test ran at all.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listWorkspacePackages, ROOT } from './workspace.mjs';
+
+export function summarize(root = ROOT) {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const problems = [];
+  for (const pkg of listWorkspacePackages(root)) {
+    if (!pkg.manifest.scripts?.test) continue;
+    const report = join(root, pkg.dir, 'reports', 'vitest.json');
+    if (!existsSync(report)) {
+      problems.push(`${pkg.name}: no test report (its tests did not run; see the output above)`);
+      failed += 1;
+      continue;
+    }
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed += json.numPassedTests ?? 0;
+    failed += json.numFailedTests ?? 0;
+    skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    if ((json.numFailedTestSuites ?? 0) > 0 && (json.numFailedTests ?? 0) === 0) {
+      problems.push(`${pkg.name}: ${json.numFailedTestSuites} test file(s) failed to load`);
+      failed += json.numFailedTestSuites;
+    }
+    const rows = `${String(json.numPassedTests ?? 0).padStart(5)} passed ${String(json.numFailedTests ?? 0).padStart(3)} failed`;
+    process.stdout.write(`  ${pkg.name.padEnd(28)} ${rows}\n`);
+  }
+  return { passed, failed, skipped, problems };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { passed, failed, skipped, problems } = summarize();
+  for (const p of problems) process.stdout.write(`  ! ${p}\n`);
+  if (passed + failed === 0) process.stdout.write('  ! no test ran\n');
+  process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+  process.exit(failed > 0 || passed === 0 ? 1 : 0);
+}
