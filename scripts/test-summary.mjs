@@ -3,7 +3,7 @@
 // when a package with a `test` script left no report (it crashed or did not build), or when no
 // test ran at all.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { listWorkspacePackages, ROOT } from './workspace.mjs';
 
 export function summarize(root = ROOT) {
@@ -34,7 +34,8 @@ export function summarize(root = ROOT) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { passed, failed, skipped, problems } = summarize();
+  const rootArg = process.argv.indexOf('--root');
+  const { passed, failed, skipped, problems } = summarize(rootArg > 0 ? resolve(process.argv[rootArg + 1]) : ROOT);
   for (const p of problems) process.stdout.write(`  ! ${p}\n`);
   if (passed + failed === 0) process.stdout.write('  ! no test ran\n');
   process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);

@@ -1,0 +1,252 @@
+#!/usr/bin/env node
+// The layer check: DESIGN.md's import rules, enforced in CI instead of by review.
+//
+// It reads every TypeScript/JavaScript source of every workspace package, collects its imports
+// with the TypeScript parser, and reports each import that breaks a rule, naming the rule, the
+// file and what is allowed instead. Type-only imports count for the layer rules (a type is still
+// a dependency) but not for cycles (they are erased at run time).
+//
+// Usage: node scripts/check-layers.mjs [--root DIR]   (exit 1 on any violation)
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { listWorkspacePackages, ROOT } from './workspace.mjs';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The layers of DESIGN.md. `may` lists the workspace packages (by folder name under packages/)
+ * that a package may import; `'*'` means any package. Apps and examples may import any package.
+ */
+export const LAYERS = {
+  tasks: { layer: 0, may: [] },
+  apiserver: { layer: 0, may: [] },
+  schema: { layer: 0, may: [] },
+  kube: { layer: 0, may: ['tasks'] },
+  watching: { layer: 1, may: ['tasks', 'kube', 'schema'] },
+  state: { layer: 1, may: ['tasks', 'kube', 'schema'] },
+  daemons: { layer: 1, may: ['tasks', 'kube', 'schema'] },
+  peering: { layer: 1, may: ['tasks', 'kube', 'schema'] },
+  core: { layer: 2, may: ['tasks', 'kube', 'apiserver', 'schema', 'watching', 'state', 'daemons', 'peering'] },
+  webhooks: { layer: 2, may: ['core', 'tasks', 'kube', 'schema'] },
+  testing: { layer: 3, may: '*' },
+  manifests: { layer: 3, may: '*' },
+};
+
+/** What tests may import on top of their package's layer: the embedded API server they run against. */
+const TEST_MAY = ['apiserver'];
+/** Where tsyringe may be imported: core's composition root and the apps. */
+const TSYRINGE_ALLOWED = [/^packages\/core\/src\/root(\/|\.ts$)/, /^apps\//];
+/** Where @kubernetes/client-node may be imported: @opkit/kube, and tests anywhere. */
+const CLIENT_NODE_ALLOWED = [/^packages\/kube\//];
+
+const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'reports', 'coverage', '.turbo', 'fixtures']);
+
+function isTestFile(rel) {
+  return /\.(test|spec|bench)\.[cm]?[jt]sx?$/.test(rel) || /(^|\/)test\//.test(rel);
+}
+
+function walk(dir, out = []) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const entry of entries) {
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) walk(join(dir, entry.name), out);
+    } else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      out.push(join(dir, entry.name));
+    }
+  }
+  return out;
+}
+
+/** Imports of one file: `{ specifier, typeOnly, line }`. */
+function importsOf(ts, file) {
+  const text = readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found = [];
+  const add = (node, specifier, typeOnly) =>
+    found.push({ specifier, typeOnly, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const typeOnly = Boolean(
+        clause &&
+          (clause.isTypeOnly ||
+            (!clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) &&
+              clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly))),
+      );
+      add(node, node.moduleSpecifier.text, typeOnly);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node, node.moduleSpecifier.text, node.isTypeOnly);
+    } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteralLike(node.arguments[0])) {
+      const isDynamicImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
+      const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
+      if (isDynamicImport || isRequire) add(node, node.arguments[0].text, false);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      add(node, node.argument.literal.text, true);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Resolve a relative import to a file of the repository (TS sources are imported as `.js`). */
+function resolveRelative(fromFile, specifier) {
+  const base = resolve(dirname(fromFile), specifier);
+  const candidates = [base, base.replace(/\.(m|c)?js$/, '.$1ts'), base.replace(/\.jsx$/, '.tsx'), `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.js')];
+  for (const candidate of candidates) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // try the next form
+    }
+  }
+  return undefined;
+}
+
+function packageNameOf(specifier) {
+  if (specifier.startsWith('@')) return specifier.split('/').slice(0, 2).join('/');
+  return specifier.split('/')[0];
+}
+
+/** Strongly connected components with more than one file (Tarjan), i.e. the import cycles. */
+function findCycles(graph) {
+  let index = 0;
+  const stack = [];
+  const onStack = new Set();
+  const indices = new Map();
+  const lowlinks = new Map();
+  const cycles = [];
+  const strongConnect = (node) => {
+    indices.set(node, index);
+    lowlinks.set(node, index);
+    index += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!indices.has(next)) {
+        strongConnect(next);
+        lowlinks.set(node, Math.min(lowlinks.get(node), lowlinks.get(next)));
+      } else if (onStack.has(next)) {
+        lowlinks.set(node, Math.min(lowlinks.get(node), indices.get(next)));
+      }
+    }
+    if (lowlinks.get(node) === indices.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || (graph.get(node) ?? new Set()).has(node)) cycles.push(component.reverse());
+    }
+  };
+  for (const node of graph.keys()) if (!indices.has(node)) strongConnect(node);
+  return cycles;
+}
+
+/**
+ * Check the workspace at `root`.
+ * @returns {{ rule: string, file: string, line: number, message: string }[]} the violations
+ */
+export function checkLayers(root = ROOT) {
+  const ts = require('typescript');
+  const packages = listWorkspacePackages(root);
+  const byName = new Map(packages.map((p) => [p.name, p]));
+  const violations = [];
+  const fileGraph = new Map();
+  const packageGraph = new Map();
+  const report = (rule, file, line, message) => violations.push({ rule, file: relative(root, file).split(sep).join('/'), line, message });
+
+  for (const pkg of packages) {
+    const folder = pkg.dir.split(sep).join('/');
+    const kind = folder.split('/')[0]; // packages | apps | examples | scripts
+    const short = folder.split('/')[1];
+    const layer = kind === 'packages' ? LAYERS[short] : undefined;
+    if (kind === 'packages' && !layer) {
+      report('unknown-package', join(root, pkg.dir, 'package.json'), 1,
+        `${pkg.name} (${folder}) has no layer: add it to LAYERS in scripts/check-layers.mjs and to DESIGN.md's table`);
+    }
+    packageGraph.set(pkg.name, new Set());
+    for (const file of walk(join(root, pkg.dir))) {
+      const rel = relative(root, file).split(sep).join('/');
+      const test = isTestFile(rel);
+      const edges = new Set();
+      fileGraph.set(file, edges);
+      for (const { specifier, typeOnly, line } of importsOf(ts, file)) {
+        if (specifier.startsWith('.')) {
+          const target = resolveRelative(file, specifier);
+          if (!target) continue;
+          const targetRel = relative(join(root, pkg.dir), target);
+          if (targetRel.startsWith('..')) {
+            report('public-entry', file, line,
+              `${rel} reaches outside its package with '${specifier}': import other packages by name through their public entry (@opkit/x)`);
+          } else if (!typeOnly) {
+            edges.add(target);
+          }
+          continue;
+        }
+        const name = packageNameOf(specifier);
+        if (name === '@kubernetes/client-node' && !test && !CLIENT_NODE_ALLOWED.some((re) => re.test(rel))) {
+          report('client-node-only-in-kube', file, line,
+            `${rel} imports @kubernetes/client-node: only @opkit/kube may (DESIGN.md); use @opkit/kube's KubeClient instead`);
+        }
+        if (name === 'tsyringe' && !TSYRINGE_ALLOWED.some((re) => re.test(rel))) {
+          report('tsyringe-only-in-root', file, line,
+            `${rel} imports tsyringe: only core's composition root (packages/core/src/root) and apps may; take dependencies as constructor options`);
+        }
+        const target = byName.get(name);
+        if (!target || target === pkg) continue;
+        packageGraph.get(pkg.name).add(name);
+        if (specifier !== name) {
+          report('public-entry', file, line,
+            `${rel} imports '${specifier}': import '${name}' (its public entry) instead of a path inside it`);
+        }
+        const targetKind = target.dir.split(sep)[0];
+        if (kind === 'packages' && (targetKind === 'apps' || targetKind === 'examples')) {
+          report('packages-never-import-apps', file, line, `${rel} imports ${name} from ${targetKind}/: packages never import apps or examples`);
+          continue;
+        }
+        if (layer && layer.may !== '*' && targetKind === 'packages') {
+          const targetShort = target.dir.split(sep)[1];
+          if (!layer.may.includes(targetShort) && !(test && TEST_MAY.includes(targetShort))) {
+            const targetLayer = LAYERS[targetShort]?.layer;
+            const allowed = layer.may.length ? layer.may.map((p) => `@opkit/${p}`).join(', ') : 'no workspace package';
+            report('layers', file, line,
+              `${rel} (layer ${layer.layer}) imports ${name} (layer ${targetLayer ?? '?'}): ${pkg.name} may import ${allowed}` +
+                (layer.layer === 1 && targetLayer === 1 ? '; layer-1 packages never import each other — take the other\'s output as a parameter and let core wire them' : ''));
+          }
+        }
+      }
+    }
+  }
+
+  for (const cycle of findCycles(packageGraph)) {
+    report('no-cycles', join(root, 'package.json'), 1, `workspace packages import each other in a cycle: ${cycle.join(' → ')} → ${cycle[0]}`);
+  }
+  for (const cycle of findCycles(fileGraph)) {
+    const names = cycle.map((f) => relative(root, f).split(sep).join('/'));
+    report('no-cycles', cycle[0], 1, `import cycle: ${names.join(' → ')} → ${names[0]}`);
+  }
+  return violations;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rootArg = process.argv.indexOf('--root');
+  const root = rootArg > 0 ? resolve(process.argv[rootArg + 1]) : ROOT;
+  const violations = checkLayers(root);
+  for (const v of violations) process.stdout.write(`${v.file}:${v.line}  [${v.rule}] ${v.message}\n`);
+  if (violations.length) {
+    process.stdout.write(`layer check failed: ${violations.length} violation(s) of DESIGN.md's import rules\n`);
+    process.exit(1);
+  }
+  process.stdout.write('layer check passed\n');
+}
