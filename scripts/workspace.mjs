@@ -26,6 +26,8 @@ function workspaceGlobs(root) {
 export function listWorkspacePackages(root = ROOT) {
   const result = [];
   for (const glob of workspaceGlobs(root)) {
+    const parent = join(root, glob.endsWith('/*') ? glob.slice(0, -2) : glob);
+    if (!existsSync(parent)) continue;
     const dirs = glob.endsWith('/*')
       ? readdirSync(join(root, glob.slice(0, -2)), { withFileTypes: true })
           .filter((d) => d.isDirectory())
