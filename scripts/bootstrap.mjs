@@ -69,15 +69,20 @@ function npmInstallGlobal(spec, what) {
     encoding: 'utf8',
   });
   if (r.status !== 0) {
-    const output = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-5).join('\n');
-    const offline = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|network/i.test(output);
+    const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+    const reason = output.split('\n').find((line) => /FetchError|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|E404|ERR!|npm error code/.test(line));
+    const offline = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|FetchError|network/i.test(output);
     fail(
-      `could not install ${spec} with npm${r.error ? ` (${r.error.message})` : ''}:\n${output}`,
+      `could not install ${spec} with npm${r.error ? ` (${r.error.message})` : ''}${reason ? `: ${reason.replace(/^npm error\s*/, '').trim()}` : ''}`,
       offline
-        ? 'the npm registry could not be reached: check your network or proxy (`npm config get registry`), then re-run'
+        ? `the npm registry (${registry()}) could not be reached: check your network or proxy settings (npm config get registry / proxy), then re-run`
         : `run \`npm install --global --prefix .toolchain ${spec}\` yourself to see the full error`,
     );
   }
+}
+
+function registry() {
+  return capture('npm', ['config', 'get', 'registry']) ?? 'unknown registry';
 }
 
 /** Ensure we run on a Node that is new enough; otherwise install Node 24 and re-run this script with it. */
