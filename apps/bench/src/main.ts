@@ -1,0 +1,29 @@
+// Entry of `pnpm --filter @opkit/bench bench <suite>`: runs a benchmark suite and prints its table.
+// Suites: `apiserver` (the default). `--quick` runs tiny sizes (a smoke run, not a measurement).
+import { FULL_SIZES, runApiServerBench } from './apiserverScenarios.js';
+import { renderTable } from './report.js';
+
+const SUITES = ['apiserver'];
+
+async function main(argv: string[]): Promise<number> {
+  const quick = argv.includes('--quick');
+  const unknownFlags = argv.filter((a) => a.startsWith('-') && a !== '--quick' && a !== '--');
+  const suites = argv.filter((a) => !a.startsWith('-'));
+  const bad = suites.filter((s) => !SUITES.includes(s));
+  if (unknownFlags.length > 0 || bad.length > 0) {
+    console.error(`unknown ${bad.length > 0 ? `suite ${bad.join(', ')}` : `flag ${unknownFlags.join(', ')}`}; usage: bench [${SUITES.join('|')}] [--quick]`);
+    return 2;
+  }
+  const sizes = quick ? { creates: 100, watchEvents: 100, watchers: 10, heapObjects: 500 } : FULL_SIZES;
+  console.log(`@opkit/apiserver benchmark (Node ${process.version}, ${quick ? 'quick' : 'full'} sizes)\n`);
+  console.log(renderTable(await runApiServerBench(sizes)));
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

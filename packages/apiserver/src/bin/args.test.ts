@@ -1,0 +1,52 @@
+// Unit tests for the `opkit-apiserver` flag parser: defaults, every flag, and the bad-input messages.
+import { describe, expect, it } from 'vitest';
+import { USAGE, parseCliArgs } from './args.js';
+
+describe('parseCliArgs', () => {
+  it('defaults to loopback on any free port', () => {
+    expect(parseCliArgs([])).toEqual({ kind: 'run', options: { host: '127.0.0.1', port: 0 } });
+  });
+
+  it('reads every flag', () => {
+    expect(
+      parseCliArgs([
+        '--host', '0.0.0.0', '--port', '8443', '--kubeconfig', '/tmp/kc', '--data-dir', '/tmp/d', '--token', 't0k',
+        '--faults', 'watch-drop=2s,error-rate=0.05', '--bookmark-interval', '1.5', '--audit-log', '/tmp/a.jsonl',
+      ]),
+    ).toEqual({
+      kind: 'run',
+      options: {
+        host: '0.0.0.0',
+        port: 8443,
+        kubeconfig: '/tmp/kc',
+        dataDir: '/tmp/d',
+        token: 't0k',
+        faults: { watchDropMs: 2000, errorRate: 0.05 },
+        bookmarkIntervalMs: 1500,
+        auditLogPath: '/tmp/a.jsonl',
+      },
+    });
+    expect(parseCliArgs(['--port=0', '--help'])).toEqual({ kind: 'help' });
+  });
+
+  it('says what was wrong', () => {
+    const message = (argv: string[]): string => {
+      const parsed = parseCliArgs(argv);
+      return parsed.kind === 'error' ? parsed.message : `not an error: ${parsed.kind}`;
+    };
+    expect(message(['--prot', '1'])).toMatch(/Unknown option '--prot'/);
+    expect(message(['--port', 'http'])).toBe('--port must be an integer from 0 to 65535, got "http"');
+    expect(message(['--port', '70000'])).toMatch(/0 to 65535/);
+    expect(message(['--port'])).toMatch(/--port/);
+    expect(message(['extra'])).toMatch(/positional/i);
+    expect(message(['--bookmark-interval', '0'])).toMatch(/positive number of seconds, got "0"/);
+    expect(message(['--faults', 'drop=1s'])).toMatch(/^--faults: invalid fault item "drop=1s"/);
+    expect(message(['--data-dir', ''])).toBe('--data-dir must not be empty');
+  });
+
+  it('documents every flag in the usage', () => {
+    for (const flag of ['--host', '--port', '--kubeconfig', '--data-dir', '--token', '--faults', '--bookmark-interval', '--audit-log', '--help']) {
+      expect(USAGE).toContain(flag);
+    }
+  });
+});

@@ -1,0 +1,106 @@
+// Command-line parsing for `opkit-apiserver`, kept apart from the entry point so that every flag
+// and every bad-input message is unit-tested without starting a process.
+import { parseArgs } from 'node:util';
+import { parseFaultSpec } from '../faults.js';
+import type { FaultSpec } from '../faults.js';
+
+/** What the command line asks for. */
+export interface CliOptions {
+  host: string;
+  port: number;
+  kubeconfig?: string;
+  dataDir?: string;
+  token?: string;
+  faults?: FaultSpec;
+  bookmarkIntervalMs?: number;
+  auditLogPath?: string;
+}
+
+/** The result of parsing: run with options, show help, or fail with a message (exit 2). */
+export type CliParse = { kind: 'run'; options: CliOptions } | { kind: 'help' } | { kind: 'error'; message: string };
+
+/** The `--help` text. */
+export const USAGE = `Usage: opkit-apiserver [options]
+
+Runs Opkit's embedded Kubernetes API server (plain HTTP) until SIGINT/SIGTERM.
+
+Options:
+  --host HOST               address to bind (default 127.0.0.1; loopback only unless told otherwise)
+  --port PORT               port to listen on, 0 = any free port (default 0)
+  --kubeconfig PATH         write a kubeconfig for this server to PATH once it is ready
+  --data-dir DIR            persist objects and the resourceVersion counter in DIR (default: in memory)
+  --token TOKEN             require "Authorization: Bearer TOKEN" on every request (401 otherwise)
+  --faults SPEC             inject faults, e.g. watch-drop=2s,error-rate=0.05,error-code=503,retry-after=1,
+                            latency=5ms,compact-every=10s,stall-watches=true
+  --bookmark-interval SEC   seconds between watch bookmarks (default 60)
+  --audit-log PATH          append one audit.k8s.io/v1 Event per request to PATH (JSON lines)
+  --help                    show this help
+`;
+
+/**
+ * Parses `argv` (without the node and script entries).
+ *
+ * @example
+ * parseCliArgs(['--port', '8080', '--faults', 'latency=5ms']);
+ * // { kind: 'run', options: { host: '127.0.0.1', port: 8080, faults: { latencyMs: 5 } } }
+ */
+export function parseCliArgs(argv: readonly string[]): CliParse {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        kubeconfig: { type: 'string' },
+        'data-dir': { type: 'string' },
+        token: { type: 'string' },
+        faults: { type: 'string' },
+        'bookmark-interval': { type: 'string' },
+        'audit-log': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
+  }
+  if (values.help === true) return { kind: 'help' };
+  const text = (name: string): string | undefined => values[name] as string | undefined;
+  const options: CliOptions = { host: text('host') ?? '127.0.0.1', port: 0 };
+  if (options.host === '') return { kind: 'error', message: '--host must not be empty' };
+  const port = text('port');
+  if (port !== undefined) {
+    if (!/^\d+$/.test(port) || Number(port) > 65535) return { kind: 'error', message: `--port must be an integer from 0 to 65535, got "${port}"` };
+    options.port = Number(port);
+  }
+  const interval = text('bookmark-interval');
+  if (interval !== undefined) {
+    const seconds = Number(interval);
+    if (interval.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
+      return { kind: 'error', message: `--bookmark-interval must be a positive number of seconds, got "${interval}"` };
+    }
+    options.bookmarkIntervalMs = Math.round(seconds * 1000);
+  }
+  const faults = text('faults');
+  if (faults !== undefined) {
+    try {
+      options.faults = parseFaultSpec(faults);
+    } catch (error) {
+      return { kind: 'error', message: `--faults: ${(error as Error).message}` };
+    }
+  }
+  for (const [flag, key] of [
+    ['kubeconfig', 'kubeconfig'],
+    ['data-dir', 'dataDir'],
+    ['token', 'token'],
+    ['audit-log', 'auditLogPath'],
+  ] as const) {
+    const value = text(flag);
+    if (value === undefined) continue;
+    if (value === '') return { kind: 'error', message: `--${flag} must not be empty` };
+    options[key] = value;
+  }
+  return { kind: 'run', options };
+}

@@ -1,0 +1,13 @@
+// The public entry of @opkit/apiserver: an embedded Kubernetes API server for tests and development.
+// Exactly the package contract: startApiServer, its options and handle, fault injection, audit records.
+
+// Server
+export { startApiServer } from './server/index.js';
+export type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl } from './server/index.js';
+
+// Faults
+export { parseFaultSpec } from './faults.js';
+export type { FaultSpec } from './faults.js';
+
+// Audit
+export type { AuditRecord } from './metrics/index.js';

@@ -1,0 +1,215 @@
+// `startApiServer`: wires the store, the registry, the write engine, watches, controllers, faults,
+// metrics and persistence into one HTTP server, and gives back the handle tests and the CLI use
+// (url, kubeconfig, faults, stats, requests, close). close() really closes: every socket (watches
+// included), every timer, the audit log and the journal.
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { writeFile } from 'node:fs/promises';
+import { ApiServerError } from '../errors.js';
+import { FaultInjector } from '../faults.js';
+import type { FaultSpec } from '../faults.js';
+import { RequestRecorder } from '../metrics/index.js';
+import type { AuditRecord } from '../metrics/index.js';
+import { FileJournal } from '../persistence/index.js';
+import { OpenApiCache } from '../discovery/index.js';
+import { BUILTIN_TYPES, CRDS, INITIAL_NAMESPACES, NAMESPACES, ResourceRegistry } from '../resources/index.js';
+import type { KubeObject } from '../resources/index.js';
+import { ObjectStore, objectKey } from '../store/index.js';
+import { Admission } from './admission.js';
+import { Controllers } from './controllers.js';
+import { syncCrd, typesOfCrd } from './crds.js';
+import { WriteEngine } from './engine.js';
+import { handleRequest } from './handler.js';
+import type { ServerContext } from './handler.js';
+import { kubeconfigYaml } from './kubeconfig.js';
+import { Lister } from './reads.js';
+import { WatchManager } from './watch.js';
+import type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl } from './types.js';
+
+function resolveOptions(options: ApiServerOptions): Required<Pick<ApiServerOptions, 'host' | 'port' | 'bookmarkIntervalMs' | 'historySize' | 'strictMicroTime' | 'maxBodyBytes'>> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 0;
+  const bookmarkIntervalMs = options.bookmarkIntervalMs ?? 60_000;
+  const historySize = options.historySize ?? 10_000;
+  const maxBodyBytes = options.maxBodyBytes ?? 3 * 1024 * 1024;
+  const bad = (what: string, value: unknown, expected: string): never => {
+    throw new ApiServerError('InvalidOptions', `invalid ${what}: ${JSON.stringify(value)}; expected ${expected}`);
+  };
+  if (typeof host !== 'string' || host === '') bad('host', host, 'a host name or IP address');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) bad('port', port, 'an integer 0..65535 (0 = any free port)');
+  if (!(bookmarkIntervalMs > 0)) bad('bookmarkIntervalMs', bookmarkIntervalMs, 'a positive number of milliseconds');
+  if (!Number.isInteger(historySize) || historySize < 1) bad('historySize', historySize, 'a positive integer');
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) bad('maxBodyBytes', maxBodyBytes, 'a positive integer');
+  return { host, port, bookmarkIntervalMs, historySize, strictMicroTime: options.strictMicroTime ?? false, maxBodyBytes };
+}
+
+function journalKey(storageKey: string, obj: KubeObject): string {
+  return `${storageKey}|${objectKey(obj.metadata?.namespace, obj.metadata?.name)}`;
+}
+
+/**
+ * Starts an embedded Kubernetes API server.
+ *
+ * @example
+ * const server = await startApiServer();
+ * await server.writeKubeconfig('/tmp/kubeconfig');
+ * // kubectl --kubeconfig /tmp/kubeconfig get ns
+ * await server.close();
+ */
+export async function startApiServer(options: ApiServerOptions = {}): Promise<ApiServer> {
+  const resolved = resolveOptions(options);
+  const faults = new FaultInjector(options.faults !== undefined ? { spec: options.faults } : {});
+  const store = new ObjectStore({ historySize: resolved.historySize });
+  const registry = new ResourceRegistry(BUILTIN_TYPES);
+  const crdType = registry.lookup('apiextensions.k8s.io', 'v1', 'customresourcedefinitions');
+  const nsType = registry.lookup('', 'v1', 'namespaces');
+  const saType = registry.lookup('', 'v1', 'serviceaccounts');
+  if (!crdType || !nsType) throw new ApiServerError('StartFailed', 'built-in types are missing');
+  const engine: WriteEngine = new WriteEngine(store, { strictMicroTime: resolved.strictMicroTime }, {
+    crdChanged: (crd) => {
+      let status: Record<string, any>;
+      try {
+        status = syncCrd(crd, registry, store);
+      } catch (error) {
+        // Validation should have refused such a CRD; never leave a half-registered resource behind.
+        registry.setCustom(crd.metadata?.name, []);
+        const message = `the CRD could not be served: ${(error as Error).message}`;
+        status = { ...(crd.status ?? {}), conditions: [{ type: 'Established', status: 'False', reason: 'Invalid', message, lastTransitionTime: new Date().toISOString().slice(0, 19) + 'Z' }] };
+      }
+      const current = store.get(CRDS, undefined, crd.metadata?.name);
+      if (current) store.commitUpdate(CRDS, current, { ...current, status });
+    },
+    namespaceCreated: (ns) => {
+      // The serviceaccount controller gives every namespace its `default` ServiceAccount.
+      const name = ns.metadata?.name;
+      if (saType && typeof name === 'string' && !store.get(saType.storageKey, name, 'default')) engine.create(saType, name, { metadata: { name: 'default' } }, {});
+    },
+  });
+  const recorder = new RequestRecorder();
+  let journal: FileJournal | undefined;
+  try {
+    if (options.auditLogPath) recorder.openAuditLog(options.auditLogPath);
+    if (options.dataDir) {
+      journal = await FileJournal.open(options.dataDir);
+      const state = journal.load();
+      const restored: { storageKey: string; object: KubeObject }[] = [];
+      for (const [key, object] of state.entries) restored.push({ storageKey: key.slice(0, key.indexOf('|')), object: object as KubeObject });
+      store.restore(restored, state.resourceVersion);
+      for (const crd of store.list(CRDS)) {
+        const accepted = (crd.status?.conditions ?? []).some((c: Record<string, any>) => c.type === 'NamesAccepted' && c.status === 'True');
+        if (accepted) registry.setCustom(crd.metadata?.name, typesOfCrd(crd));
+      }
+      const j = journal;
+      store.setPersistence((event) => {
+        j.append({ resourceVersion: event.rv, key: journalKey(event.storageKey, event.object), object: event.type === 'DELETED' ? null : event.object });
+        if (j.needsCompaction) j.compact(snapshotEntries(store), store.resourceVersion);
+      });
+    }
+  } catch (error) {
+    recorder.close();
+    journal?.close();
+    throw error;
+  }
+  for (const name of INITIAL_NAMESPACES) if (!store.get(NAMESPACES, undefined, name)) engine.create(nsType, undefined, { metadata: { name } }, {});
+
+  const watches = new WatchManager(store, { bookmarkIntervalMs: resolved.bookmarkIntervalMs, stalled: () => faults.stallWatches });
+  const controllers = new Controllers(engine, registry, watches);
+  controllers.resync();
+  let token = options.token;
+  let address = '';
+  const ctx: ServerContext = {
+    store,
+    registry,
+    engine,
+    watches,
+    lister: new Lister(store),
+    admission: new Admission(store),
+    openapi: new OpenApiCache(registry),
+    recorder,
+    faults,
+    maxBodyBytes: resolved.maxBodyBytes,
+    token: () => token,
+    serverAddress: () => address,
+  };
+  const sockets = new Set<Socket>();
+  const server: Server = createServer({ requestTimeout: 0, keepAliveTimeout: 30_000 }, (req, res) => {
+    void handleRequest(ctx, req, res);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(resolved.port, resolved.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    watches.close();
+    controllers.close();
+    recorder.close();
+    journal?.close();
+    throw new ApiServerError('StartFailed', `cannot listen on ${resolved.host}:${resolved.port}: ${(error as Error).message}`, { cause: error });
+  }
+  const bound = server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : resolved.port;
+  const hostForUrl = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host === '0.0.0.0' ? '127.0.0.1' : resolved.host === '::' ? '[::1]' : resolved.host;
+  const url = `http://${hostForUrl}:${port}`;
+  address = `${hostForUrl}:${port}`;
+  faults.start({ dropWatches: () => watches.dropAll(), compact: () => store.history.compactAll(store.resourceVersion) });
+
+  let closing: Promise<void> | undefined;
+  const faultControl: FaultControl = {
+    set: (spec: Partial<FaultSpec>) => {
+      faults.set(spec);
+      watches.flushHeld();
+    },
+    clear: () => {
+      faults.clear();
+      watches.flushHeld();
+    },
+    current: () => faults.current(),
+    failNext: (count, code, opts) => faults.failNext(count, code, opts),
+    dropWatches: () => watches.dropAll(),
+    compactNow: () => store.history.compactAll(store.resourceVersion),
+  };
+  const api: ApiServer = {
+    url,
+    kubeconfig: (opts) => kubeconfigYaml(url, token, opts),
+    writeKubeconfig: async (path) => writeFile(path, kubeconfigYaml(url, token), { mode: 0o600 }),
+    faults: faultControl,
+    setToken: (next) => {
+      token = next;
+    },
+    stats: (): ApiServerStats => ({ requests: recorder.counts(), watches: watches.open, objects: store.count, resourceVersion: String(store.resourceVersion) }),
+    requests: (): AuditRecord[] => recorder.requests(),
+    close: () => {
+      closing ??= (async () => {
+        faults.stop();
+        controllers.close();
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        watches.close();
+        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
+        await closed;
+        ctx.lister.clear();
+        recorder.close();
+        journal?.close();
+      })();
+      return closing;
+    },
+  };
+  return api;
+}
+
+function* snapshotEntries(store: ObjectStore): IterableIterator<[string, unknown]> {
+  for (const { storageKey, object } of store.entries()) yield [journalKey(storageKey, object), object];
+}

@@ -1,0 +1,396 @@
+// The write pipeline: create, update and patch with kube-apiserver's semantics (system metadata, status
+// subresource both ways, generation, finalizer rules, no-op detection, schema admission for custom
+// resources). Every operation runs synchronously from read to commit, so it is atomic with respect to
+// every other request: Node runs one of them at a time.
+import { StatusError, Statuses } from '../errors.js';
+import type { StatusCause } from '../errors.js';
+import { BUILTIN_DEFAULTS } from '../resources/builtinDefaults.js';
+import { CRDS, NAMESPACES } from '../resources/builtins.js';
+import { allocateService, keepAllocated } from './serviceAllocation.js';
+import { apiVersionOf, qualifiedResource } from '../resources/types.js';
+import type { KubeObject, ResourceType } from '../resources/types.js';
+import { OBJECT_META_FIELDS } from '../schema/index.js';
+import { deepEqual, sameContent } from '../store/index.js';
+import type { ObjectStore } from '../store/index.js';
+import { admitCustomResource, applyCustomDefaults, validateCrd, validateMetadata } from './modules.js';
+import {
+  SYSTEM_METADATA,
+  clone,
+  dropEmptyMetadata,
+  generateNameSuffix,
+  generationRelevantChange,
+  isObject,
+  microTimeViolations,
+  newUid,
+  wholeSecondsNow,
+} from './objectRules.js';
+
+/** `fieldValidation` query parameter values. */
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
+
+/** Options shared by writes. */
+export interface WriteOptions {
+  fieldValidation?: FieldValidation;
+  dryRun?: boolean;
+  fieldManager?: string;
+  subresource?: string;
+  /** Keep client-supplied managedFields on create (server-side apply computed them). */
+  keepManagedFields?: boolean;
+}
+
+/** What a write returns: the object in served form, plus warnings for the `Warning` header. */
+export interface WriteResult {
+  object: KubeObject;
+  warnings: string[];
+  created?: boolean;
+}
+
+/** Hooks the server supplies for kind-specific follow-ups after a commit. */
+export interface EngineHooks {
+  /** Called synchronously after a CRD was created or updated (register its resource, set conditions). */
+  crdChanged(crd: KubeObject): void;
+  /** Called synchronously after a namespace was created (its `default` ServiceAccount). */
+  namespaceCreated(ns: KubeObject): void;
+}
+
+/**
+ * Creates, updates and patches objects.
+ *
+ * @example
+ * const engine = new WriteEngine(store, { strictMicroTime: false }, hooks);
+ * engine.create(configMapType, 'default', { metadata: { name: 'a' } }, {});
+ */
+export class WriteEngine {
+  constructor(
+    readonly store: ObjectStore,
+    private readonly options: { strictMicroTime: boolean },
+    private readonly hooks: EngineHooks,
+  ) {}
+
+  /** Re-evaluates a stored CRD (its names may have become free when another CRD went away). */
+  resyncCrd(crd: KubeObject): void {
+    this.hooks.crdChanged(crd);
+  }
+
+  /** The stored object, or a 404 StatusError. */
+  getStored(type: ResourceType, namespace: string | undefined, name: string): KubeObject {
+    const obj = this.store.get(type.storageKey, type.namespaced ? namespace : undefined, name);
+    if (!obj) throw Statuses.notFound(qualifiedResource(type), name, type.group, type.plural);
+    return obj;
+  }
+
+  /** Stored form → served form of `type`. */
+  served(type: ResourceType, stored: KubeObject): KubeObject {
+    if (type.view) return type.view.fromStorage(stored);
+    if (type.custom?.hasDefaults) {
+      // Defaults apply when reading from storage too (a CRD may have gained them after the write).
+      return { ...applyCustomDefaults(type, stored), apiVersion: apiVersionOf(type), kind: type.kind };
+    }
+    if (stored.apiVersion === apiVersionOf(type) && stored.kind === type.kind) return stored;
+    return { ...stored, apiVersion: apiVersionOf(type), kind: type.kind };
+  }
+
+  /** Served form → stored form of `type`. */
+  toStorage(type: ResourceType, obj: KubeObject): KubeObject {
+    if (type.view) return type.view.toStorage(obj);
+    return { ...obj, apiVersion: apiVersionOf(type), kind: type.kind };
+  }
+
+  /** POST: creates an object (201). */
+  create(type: ResourceType, namespace: string | undefined, body: unknown, options: WriteOptions): WriteResult {
+    const obj = this.checkBody(type, body);
+    const meta: Record<string, any> = isObject(obj.metadata) ? { ...obj.metadata } : {};
+    if (type.namespaced) {
+      if (!namespace) throw Statuses.methodNotAllowed(`the server does not allow this method on the requested resource`);
+      if (meta.namespace && meta.namespace !== namespace) {
+        throw Statuses.badRequest('the namespace of the provided object does not match the namespace sent on the request');
+      }
+      meta.namespace = namespace;
+    } else delete meta.namespace;
+    if (!meta.name && typeof meta.generateName === 'string' && meta.generateName !== '') {
+      do meta.name = `${meta.generateName}${generateNameSuffix()}`;
+      while (this.store.get(type.storageKey, meta.namespace, meta.name));
+    }
+    if (type.namespaced) this.checkNamespaceWritable(type, meta.namespace, String(meta.name ?? ''));
+    if (typeof meta.name !== 'string' || meta.name === '') {
+      throw Statuses.invalid(type.kind, type.group, '', [{ reason: 'FieldValueRequired', field: 'metadata.name', message: 'Required value: name or generateName is required' }]);
+    }
+    for (const key of SYSTEM_METADATA) delete meta[key];
+    if (!options.keepManagedFields) delete meta.managedFields;
+    meta.uid = newUid();
+    meta.creationTimestamp = wholeSecondsNow();
+    if (type.generation) meta.generation = 1;
+    let next: KubeObject = { ...obj, metadata: meta };
+    if (type.statusSubresource) delete next.status;
+    if (type.storageKey === NAMESPACES) {
+      next.spec = { finalizers: ['kubernetes'] };
+      next.status = { phase: 'Active' };
+      next.metadata = withNamespaceNameLabel(next.metadata ?? {});
+    }
+    if (type.storageKey === '/secrets' && next.type === undefined) next.type = 'Opaque';
+    const warnings: string[] = [];
+    next = this.admit(type, next, options, warnings);
+    if (type.storageKey === CRDS) next = prepareCrd(next);
+    if (type.storageKey === SERVICES) next = allocateService(this.store, next);
+    next = dropEmptyMetadata(this.toStorage(type, next));
+    if (this.store.get(type.storageKey, meta.namespace, meta.name)) {
+      throw Statuses.alreadyExists(qualifiedResource(type), meta.name, type.group, type.plural);
+    }
+    if (options.dryRun) return { object: this.served(type, next), warnings, created: true };
+    let stored = this.store.commitCreate(type.storageKey, next);
+    if (type.storageKey === NAMESPACES) this.hooks.namespaceCreated(stored);
+    if (type.storageKey === CRDS) {
+      this.hooks.crdChanged(stored);
+      stored = this.store.get(CRDS, undefined, meta.name) ?? stored;
+    }
+    return { object: this.served(type, stored), warnings, created: true };
+  }
+
+  /** PUT: replaces an object (main endpoint or a subresource). */
+  update(type: ResourceType, namespace: string | undefined, name: string, body: unknown, options: WriteOptions): WriteResult {
+    const old = this.getStored(type, namespace, name);
+    const obj = this.checkBody(type, body);
+    const meta = isObject(obj.metadata) ? obj.metadata : {};
+    if (meta.name !== undefined && meta.name !== name) {
+      throw Statuses.badRequest(`the name of the object (${meta.name}) does not match the name on the URL (${name})`);
+    }
+    if (type.namespaced && meta.namespace !== undefined && meta.namespace !== namespace) {
+      throw Statuses.badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+    checkUid(type, old, meta.uid);
+    const rv = meta.resourceVersion;
+    if (rv === undefined || rv === '') {
+      if (!type.allowUnconditionalUpdate) {
+        throw Statuses.invalid(type.kind, type.group, name, [{ reason: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0x0: must be specified for an update' }]);
+      }
+    } else if (String(rv) !== old.metadata?.resourceVersion) {
+      throw Statuses.conflict(qualifiedResource(type), name, type.group, type.plural);
+    }
+    return this.writeExisting(type, old, this.toStorage(type, obj), options);
+  }
+
+  /**
+   * Writes `next` (stored form) over `old` following every update rule; commits only real changes.
+   * Used by PUT, PATCH and the controllers.
+   */
+  writeExisting(type: ResourceType, old: KubeObject, nextIn: KubeObject, options: WriteOptions): WriteResult {
+    const oldMeta = old.metadata ?? {};
+    let next: KubeObject;
+    const sub = options.subresource;
+    if (sub === 'status') {
+      next = { ...old };
+      if (nextIn.status === undefined) delete next.status;
+      else next.status = nextIn.status;
+    } else if (sub === 'finalize' && type.storageKey === NAMESPACES) {
+      next = { ...old, spec: { ...(old.spec ?? {}), finalizers: nextIn.spec?.finalizers ?? [] } };
+    } else {
+      next = { ...nextIn };
+      if (type.statusSubresource) {
+        if (old.status === undefined) delete next.status;
+        else next.status = old.status;
+      }
+      if (type.storageKey === NAMESPACES) next.spec = old.spec;
+    }
+    const meta: Record<string, any> = { ...(isObject(next.metadata) ? next.metadata : {}) };
+    for (const key of SYSTEM_METADATA) {
+      if (oldMeta[key] === undefined) delete meta[key];
+      else meta[key] = oldMeta[key];
+    }
+    meta.name = oldMeta.name;
+    if (meta.managedFields === undefined && oldMeta.managedFields !== undefined) meta.managedFields = oldMeta.managedFields;
+    if (oldMeta.namespace === undefined) delete meta.namespace;
+    else meta.namespace = oldMeta.namespace;
+    next = { ...next, metadata: type.storageKey === NAMESPACES ? withNamespaceNameLabel(meta) : meta, apiVersion: old.apiVersion, kind: old.kind };
+    const warnings: string[] = [];
+    next = this.admit(type, this.servedForAdmission(type, next), options, warnings);
+    next = this.toStorage(type, next);
+    if (type.storageKey === CRDS && sub !== 'status') next = prepareCrd(next);
+    if (type.storageKey === SERVICES && sub !== 'status') next = allocateService(this.store, keepAllocated(old, next));
+    if (oldMeta.deletionTimestamp) {
+      const before = new Set<string>(oldMeta.finalizers ?? []);
+      const added = ((meta.finalizers ?? []) as string[]).filter((f) => !before.has(f));
+      if (added.length > 0) {
+        throw Statuses.invalid(type.kind, type.group, oldMeta.name, [
+          {
+            reason: 'FieldValueForbidden',
+            field: 'metadata.finalizers',
+            message: `Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`,
+          },
+        ]);
+      }
+    }
+    checkImmutable(type, old, next);
+    if (type.generation && generationRelevantChange(type, old, next)) {
+      next.metadata = { ...next.metadata, generation: (oldMeta.generation ?? 0) + 1 };
+    }
+    next = dropEmptyMetadata(next);
+    if (options.dryRun) return { object: this.served(type, next), warnings };
+    if (oldMeta.deletionTimestamp && readyToRemove(type, next)) {
+      const deleted = this.store.commitDelete(type.storageKey, old, old);
+      const response = { ...next, metadata: { ...next.metadata, resourceVersion: deleted.metadata?.resourceVersion } };
+      return { object: this.served(type, response), warnings };
+    }
+    if (onlyManagedFieldTimesDiffer(old, next)) return { object: this.served(type, old), warnings };
+    let stored = this.store.commitUpdate(type.storageKey, old, next);
+    if (type.storageKey === CRDS && stored !== old && !stored.metadata?.deletionTimestamp) {
+      this.hooks.crdChanged(stored);
+      stored = this.store.get(CRDS, undefined, oldMeta.name) ?? stored;
+    }
+    return { object: this.served(type, stored), warnings };
+  }
+
+  private servedForAdmission(type: ResourceType, stored: KubeObject): KubeObject {
+    return type.view ? type.view.fromStorage(stored) : stored;
+  }
+
+  /** Type-level checks on a served object: MicroTime, built-in required fields, CR schema. */
+  private admit(type: ResourceType, obj: KubeObject, options: WriteOptions, warnings: string[]): KubeObject {
+    const name = obj.metadata?.name ?? '';
+    if (this.options.strictMicroTime) {
+      const bad = microTimeViolations(type, obj);
+      if (bad.length > 0) throw Statuses.badRequest(bad.join('; '));
+    }
+    if (type.storageKey !== CRDS) {
+      const metaCauses = validateMetadata(type, obj.metadata);
+      if (metaCauses.length > 0) throw Statuses.invalid(type.kind, type.group, name, metaCauses);
+    }
+    const builtinCauses = type.validate?.(obj) ?? [];
+    if (builtinCauses.length > 0) throw Statuses.invalid(type.kind, type.group, name, builtinCauses);
+    if (type.storageKey === CRDS && options.subresource !== 'status') {
+      const causes = validateCrd(obj);
+      if (causes.length > 0) throw Statuses.invalid(type.kind, type.group, name, causes);
+    }
+    const mode = options.fieldValidation ?? 'Warn';
+    if (!type.custom) {
+      const known = this.dropUnknownBuiltinFields(type, obj, mode, warnings);
+      const defaults = type.view ? undefined : BUILTIN_DEFAULTS[type.kind];
+      return defaults ? defaults(known) : known;
+    }
+    const admission = admitCustomResource(type, obj);
+    if (admission.unknownFields.length > 0 && mode === 'Strict') {
+      const list = admission.unknownFields.map((f) => `unknown field ${JSON.stringify(f)}`).join(', ');
+      throw Statuses.badRequest(`${cannotHandle(type)}: strict decoding error: ${list}`);
+    }
+    if (mode === 'Warn') for (const f of admission.unknownFields) warnings.push(`unknown field ${JSON.stringify(f)}`);
+    if (admission.causes.length > 0) throw Statuses.invalid(type.kind, type.group, name, admission.causes);
+    return admission.object;
+  }
+
+  /**
+   * Built-ins decode into typed structs on a real server, so unknown top-level and metadata fields are
+   * dropped — reported per fieldValidation (Strict: 400, Warn: Warning header, Ignore: silently).
+   */
+  private dropUnknownBuiltinFields(type: ResourceType, obj: KubeObject, mode: FieldValidation, warnings: string[]): KubeObject {
+    const known = new Set(['apiVersion', 'kind', 'metadata', ...(type.topLevelFields ?? [])]);
+    const unknown: string[] = [];
+    const out: KubeObject = {};
+    for (const [key, value] of Object.entries(obj)) {
+      if (known.has(key)) out[key] = value;
+      else unknown.push(key);
+    }
+    if (isObject(obj.metadata)) {
+      const meta: Record<string, any> = {};
+      for (const [key, value] of Object.entries(obj.metadata)) {
+        if (OBJECT_META_FIELDS.has(key)) meta[key] = value;
+        else unknown.push(`metadata.${key}`);
+      }
+      out.metadata = meta;
+    }
+    if (unknown.length === 0) return obj;
+    unknown.sort();
+    if (mode === 'Strict') throw Statuses.badRequest(`${cannotHandle(type)}: strict decoding error: ${unknown.map((f) => `unknown field ${JSON.stringify(f)}`).join(', ')}`);
+    if (mode === 'Warn') for (const f of unknown) warnings.push(`unknown field ${JSON.stringify(f)}`);
+    return out;
+  }
+
+  private checkBody(type: ResourceType, body: unknown): KubeObject {
+    if (!isObject(body)) throw Statuses.badRequest(`the body of the request must be a JSON object describing a ${type.kind}`);
+    const expected = apiVersionOf(type);
+    if (body.apiVersion !== undefined && body.apiVersion !== expected) {
+      throw Statuses.badRequest(`the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${expected})`);
+    }
+    if (body.kind !== undefined && body.kind !== type.kind) {
+      throw Statuses.badRequest(`the kind in the data (${String(body.kind)}) does not match the expected kind (${type.kind})`);
+    }
+    if (body.metadata !== undefined && !isObject(body.metadata)) throw Statuses.badRequest('metadata must be an object');
+    return clone(body);
+  }
+
+  /** 404 for a missing namespace, 403 for a terminating one. */
+  checkNamespaceWritable(type: ResourceType, namespace: string, name: string): void {
+    const ns = this.store.get(NAMESPACES, undefined, namespace);
+    if (!ns) throw Statuses.notFound('namespaces', namespace, '', 'namespaces');
+    if (ns.metadata?.deletionTimestamp) {
+      const causes: StatusCause[] = [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }];
+      throw new StatusError(403, 'Forbidden', `${qualifiedResource(type)} "${name}" is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`, { name, group: type.group, kind: type.plural, causes });
+    }
+  }
+}
+
+/** 409 when a write names another uid than the stored object's (it was deleted and recreated). */
+export function checkUid(type: ResourceType, old: KubeObject, uid: unknown): void {
+  const stored = old.metadata?.uid;
+  if (uid === undefined || uid === null || uid === '' || uid === stored) return;
+  throw Statuses.conflict(
+    qualifiedResource(type),
+    old.metadata?.name,
+    type.group,
+    type.plural,
+    `Precondition failed: UID in precondition: ${String(uid)}, UID in object meta: ${stored}`,
+  );
+}
+
+/** Whether a deleting object may now be removed (no finalizers left; namespaces also need spec.finalizers empty). */
+export function readyToRemove(type: ResourceType, obj: KubeObject): boolean {
+  const finalizers = obj.metadata?.finalizers;
+  if (Array.isArray(finalizers) && finalizers.length > 0) return false;
+  if (type.storageKey === NAMESPACES) {
+    const specFinalizers = obj.spec?.finalizers;
+    return !(Array.isArray(specFinalizers) && specFinalizers.length > 0);
+  }
+  return true;
+}
+
+const SERVICES = '/services';
+
+/** ConfigMaps and Secrets with `immutable: true` refuse any change of their data (422). */
+function checkImmutable(type: ResourceType, old: KubeObject, next: KubeObject): void {
+  if ((type.storageKey !== '/configmaps' && type.storageKey !== '/secrets') || old.immutable !== true) return;
+  const causes = ['data', 'binaryData', 'immutable']
+    .filter((field) => !deepEqual(old[field], next[field]))
+    .map((field) => ({ reason: 'FieldValueForbidden', field, message: 'Forbidden: field is immutable when `immutable` is set' }));
+  if (causes.length > 0) throw Statuses.invalid(type.kind, type.group, old.metadata?.name ?? '', causes);
+}
+
+/** The label kube-apiserver keeps on every namespace (it can be neither changed nor removed). */
+export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
+
+function withNamespaceNameLabel(meta: Record<string, any>): Record<string, any> {
+  return { ...meta, labels: { ...(isObject(meta.labels) ? meta.labels : {}), [NAMESPACE_NAME_LABEL]: meta.name } };
+}
+
+/** kube's prefix of a decoding failure: `Widget in version "v1" cannot be handled as a Widget`. */
+function cannotHandle(type: ResourceType): string {
+  return `${type.kind} in version ${JSON.stringify(type.version)} cannot be handled as a ${type.kind}`;
+}
+
+/** Whether two objects differ only in managedFields timestamps (a no-op apply must stay a no-op). */
+function onlyManagedFieldTimesDiffer(a: KubeObject, b: KubeObject): boolean {
+  const strip = (o: KubeObject): KubeObject => {
+    const mf = o.metadata?.managedFields;
+    if (!Array.isArray(mf)) return o;
+    return { ...o, metadata: { ...o.metadata, managedFields: mf.map((e: Record<string, any>) => ({ ...e, time: undefined })) } };
+  };
+  return sameContent(strip(a), strip(b));
+}
+
+/** Fills a CRD's defaults (listKind, singular, conversion). */
+function prepareCrd(crd: KubeObject): KubeObject {
+  const spec = { ...(crd.spec ?? {}) };
+  const names = { ...(spec.names ?? {}) };
+  if (!names.singular && typeof names.kind === 'string') names.singular = names.kind.toLowerCase();
+  if (!names.listKind && typeof names.kind === 'string') names.listKind = `${names.kind}List`;
+  spec.names = names;
+  if (!spec.conversion) spec.conversion = { strategy: 'None' };
+  return { ...crd, spec };
+}

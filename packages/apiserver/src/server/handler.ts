@@ -1,0 +1,225 @@
+// The request entry point: authentication, injected faults, routing to non-resource endpoints,
+// discovery or a resource handler, and the audit record of every answer. Any failure becomes a Status
+// answer; nothing a client sends can throw out of here.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StatusError, Statuses, statusBody } from '../errors.js';
+import type { FaultInjector } from '../faults.js';
+import { PROMETHEUS_CONTENT_TYPE } from '../metrics/index.js';
+import type { AuditRecord, RequestRecorder } from '../metrics/index.js';
+import type {
+  OpenApiCache} from '../discovery/index.js';
+import {
+  VERSION_INFO,
+  aggregatedContentType,
+  aggregatedDiscovery,
+  aggregatedVersionAccepted,
+  apiGroup,
+  apiGroupList,
+  apiResourceList,
+  apiVersions,
+} from '../discovery/index.js';
+import type { ResourceRegistry } from '../resources/registry.js';
+import { qualifiedResource } from '../resources/types.js';
+import type { ObjectStore } from '../store/index.js';
+import type { Admission } from './admission.js';
+import type { WriteEngine } from './engine.js';
+import { acceptsJson, sendJson, sendStatus, sendText } from './http.js';
+import type { Lister } from './reads.js';
+import { handleResource } from './resourceHandler.js';
+import { parseRoute } from './router.js';
+import type { Route } from './router.js';
+import type { WatchManager } from './watch.js';
+
+/** Everything a request handler needs. */
+export interface ServerContext {
+  store: ObjectStore;
+  registry: ResourceRegistry;
+  engine: WriteEngine;
+  watches: WatchManager;
+  lister: Lister;
+  admission: Admission;
+  openapi: OpenApiCache;
+  recorder: RequestRecorder;
+  faults: FaultInjector;
+  maxBodyBytes: number;
+  token: () => string | undefined;
+  serverAddress: () => string;
+}
+
+/** What the audit record of the current request says so far. */
+export type AuditDraft = Omit<AuditRecord, 'code'>;
+
+function notFoundStatus(): StatusError {
+  return new StatusError(404, 'NotFound', 'the server could not find the requested resource');
+}
+
+function faultStatus(code: number, retryAfterSeconds: number | undefined): StatusError {
+  const headers: Record<string, string> = retryAfterSeconds !== undefined ? { 'Retry-After': String(retryAfterSeconds) } : {};
+  const details = retryAfterSeconds !== undefined ? { retryAfterSeconds } : undefined;
+  switch (code) {
+    case 401:
+      return new StatusError(401, 'Unauthorized', 'Unauthorized', undefined, headers);
+    case 429:
+      return new StatusError(429, 'TooManyRequests', 'Too many requests, please try again later.', details, headers);
+    case 500:
+      return new StatusError(500, 'InternalError', 'Internal error occurred: injected fault', { causes: [{ message: 'injected fault' }] }, headers);
+    default:
+      return new StatusError(503, 'ServiceUnavailable', 'The server is currently unable to handle the request (injected fault)', details, headers);
+  }
+}
+
+/**
+ * Serves one HTTP request.
+ *
+ * @example
+ * http.createServer((req, res) => void handleRequest(ctx, req, res));
+ */
+export async function handleRequest(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const requestURI = req.url ?? '/';
+  const draft: AuditDraft = { timestamp: new Date().toISOString(), user: 'system:anonymous', verb: (req.method ?? 'GET').toLowerCase(), group: '', version: '', resource: '', requestURI };
+  let recorded = false;
+  const record = (): void => {
+    if (recorded) return;
+    recorded = true;
+    ctx.recorder.record({ ...draft, code: res.statusCode });
+  };
+  res.once('finish', record);
+  res.once('close', record);
+  // A client that vanishes mid-answer must never surface as an unhandled 'error' event.
+  res.on('error', () => undefined);
+  req.on('error', () => undefined);
+  try {
+    let url: URL;
+    try {
+      url = new URL(requestURI, 'http://apiserver');
+    } catch {
+      throw Statuses.badRequest(`malformed request URI: ${requestURI}`);
+    }
+    const route = parseRoute(url.pathname);
+    describe(draft, route, req.method ?? 'GET', url.searchParams);
+    const token = ctx.token();
+    if (token !== undefined) {
+      const [scheme, value, ...rest] = (req.headers.authorization ?? '').trim().split(' ');
+      if (scheme?.toLowerCase() !== 'bearer' || value !== token || rest.length > 0) throw new StatusError(401, 'Unauthorized', 'Unauthorized');
+      draft.user = 'opkit:token';
+    }
+    const fault = ctx.faults.requestFault({ path: url.pathname, verb: req.method ?? 'GET' });
+    if (fault) throw faultStatus(fault.code, fault.retryAfterSeconds);
+    const latency = route.kind === 'other' || route.kind === 'root' ? 0 : ctx.faults.latencyMs();
+    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+    if (!acceptsJson(req.headers.accept) && route.kind !== 'other') {
+      throw new StatusError(406, 'NotAcceptable', `only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf`);
+    }
+    await dispatch(ctx, req, res, route, url, draft, record);
+  } catch (error) {
+    if (error instanceof StatusError) sendStatus(res, error);
+    else sendStatus(res, Statuses.internal(error instanceof Error ? error.message : String(error)));
+  }
+}
+
+function describe(draft: AuditDraft, route: Route, method: string, query: URLSearchParams): void {
+  if (route.kind !== 'resource') return;
+  draft.group = route.group;
+  draft.version = route.version;
+  draft.resource = route.plural;
+  if (route.subresource !== undefined) draft.subresource = route.subresource;
+  if (route.namespace !== undefined) draft.namespace = route.namespace;
+  if (route.name !== undefined) draft.name = route.name;
+  const watch = route.watchPrefix || query.get('watch') === 'true' || query.get('watch') === '1';
+  switch (method) {
+    case 'GET':
+      draft.verb = watch ? 'watch' : route.name !== undefined && !route.watchPrefix ? 'get' : 'list';
+      break;
+    case 'POST':
+      draft.verb = 'create';
+      break;
+    case 'PUT':
+      draft.verb = 'update';
+      break;
+    case 'PATCH':
+      draft.verb = 'patch';
+      break;
+    case 'DELETE':
+      draft.verb = route.name !== undefined ? 'delete' : 'deletecollection';
+      break;
+    default:
+      draft.verb = method.toLowerCase();
+  }
+}
+
+async function dispatch(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, route: Route, url: URL, draft: AuditDraft, record: () => void): Promise<void> {
+  const method = req.method ?? 'GET';
+  if (route.kind === 'resource') {
+    await handleResource(ctx, req, res, route, url, draft, record);
+    return;
+  }
+  if (method !== 'GET' && method !== 'HEAD') throw Statuses.methodNotAllowed(`the server does not allow this method on the requested resource`);
+  const accept = req.headers.accept;
+  switch (route.kind) {
+    case 'root':
+      sendJson(res, 200, { paths: ['/api', '/api/v1', '/apis', '/healthz', '/livez', '/metrics', '/openapi/v3', '/readyz', '/version'] });
+      return;
+    case 'api': {
+      const agg = aggregatedVersionAccepted(accept);
+      if (agg) sendJson(res, 200, aggregatedDiscovery(ctx.registry, true, agg), {}, aggregatedContentType(agg));
+      else sendJson(res, 200, apiVersions(ctx.serverAddress()));
+      return;
+    }
+    case 'apis': {
+      const agg = aggregatedVersionAccepted(accept);
+      if (agg) sendJson(res, 200, aggregatedDiscovery(ctx.registry, false, agg), {}, aggregatedContentType(agg));
+      else sendJson(res, 200, apiGroupList(ctx.registry));
+      return;
+    }
+    case 'group': {
+      const body = apiGroup(ctx.registry, route.group);
+      if (!body) throw notFoundStatus();
+      sendJson(res, 200, body);
+      return;
+    }
+    case 'groupVersion': {
+      const body = apiResourceList(ctx.registry, route.group, route.version);
+      if (!body) throw notFoundStatus();
+      sendJson(res, 200, body);
+      return;
+    }
+    case 'other':
+      serveNonResource(ctx, res, route.path);
+      return;
+    default:
+      throw notFoundStatus();
+  }
+}
+
+function serveNonResource(ctx: ServerContext, res: ServerResponse, path: string): void {
+  if (path === '/version' || path === '/version/') {
+    sendJson(res, 200, VERSION_INFO);
+    return;
+  }
+  if (/^\/(healthz|livez|readyz)(\/.*)?$/.test(path)) {
+    sendText(res, 200, 'ok');
+    return;
+  }
+  if (path === '/metrics') {
+    const objectsByResource: Record<string, number> = {};
+    for (const key of ctx.store.storageKeys()) {
+      const type = ctx.registry.byStorageKey(key);
+      const name = type ? qualifiedResource(type) : key;
+      objectsByResource[name] = ctx.store.list(key).length;
+    }
+    const text = ctx.recorder.prometheus({ objects: ctx.store.count, resourceVersion: ctx.store.resourceVersion, watches: ctx.watches.open, objectsByResource });
+    sendText(res, 200, text, PROMETHEUS_CONTENT_TYPE);
+    return;
+  }
+  if (path === '/openapi/v3' || path === '/openapi/v3/') {
+    sendJson(res, 200, ctx.openapi.root());
+    return;
+  }
+  if (path.startsWith('/openapi/v3/')) {
+    const doc = ctx.openapi.document(path.slice('/openapi/v3/'.length));
+    if (doc === undefined) throw notFoundStatus();
+    sendJson(res, 200, doc);
+    return;
+  }
+  sendJson(res, 404, statusBody(404, 'NotFound', 'the server could not find the requested resource'));
+}

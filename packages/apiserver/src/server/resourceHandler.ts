@@ -1,0 +1,283 @@
+// Requests addressed to a resource: resolve the served type (404), check the subresource (404) and the
+// method (405), parse query and body (400/413/415), then get, list, watch, create, update, patch, delete
+// or deletecollection. Write answers carry `Warning` headers for unknown fields (fieldValidation=Warn).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseYaml } from 'yaml';
+import { StatusError, Statuses } from '../errors.js';
+import type { KubeObject, ResourceType } from '../resources/types.js';
+import { apiVersionOf } from '../resources/types.js';
+import { admitDelete, admitWrite } from './admittedWrites.js';
+import { deleteCollection, parseDeleteOptions } from './deletion.js';
+import type { FieldValidation, WriteOptions, WriteResult } from './engine.js';
+import type { AuditDraft, ServerContext } from './handler.js';
+import { readBody, readBodyBytes, sendJson, wantsTable, warningHeader } from './http.js';
+import { buildTable, compileSelectors } from './modules.js';
+import { MAX_JSON_DEPTH, tooDeep } from './objectRules.js';
+import { patchObject } from './patching.js';
+import { PROTOBUF_MEDIA_TYPE, decodeKubeProtobuf } from './protobuf.js';
+import { listBody } from './reads.js';
+import type { Route } from './router.js';
+import { getScale, updateScale } from './scale.js';
+
+type ResourceRoute = Extract<Route, { kind: 'resource' }>;
+
+function notFound(): StatusError {
+  return new StatusError(404, 'NotFound', 'the server could not find the requested resource');
+}
+
+function methodNotAllowed(method: string, what: string): StatusError {
+  return Statuses.methodNotAllowed(`the server does not allow this method on the requested resource (${method} ${what})`);
+}
+
+function parseFieldValidation(query: URLSearchParams): FieldValidation | undefined {
+  const value = query.get('fieldValidation');
+  if (value === null || value === '') return undefined;
+  if (value === 'Strict' || value === 'Warn' || value === 'Ignore') return value;
+  throw Statuses.badRequest(`fieldValidation parameter unsupported: ${value}; supported values: Ignore, Warn, Strict`);
+}
+
+function writeOptions(query: URLSearchParams, subresource: string | undefined): WriteOptions {
+  const dryRun = query.getAll('dryRun');
+  for (const d of dryRun) if (d !== 'All') throw Statuses.badRequest(`Invalid dryRun value: ${JSON.stringify(d)}; supported values: "All"`);
+  const fieldValidation = parseFieldValidation(query);
+  const fieldManager = query.get('fieldManager') ?? undefined;
+  if (fieldManager !== undefined && fieldManager.length > 128) {
+    throw Statuses.invalid('CreateOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueTooLong', field: 'fieldManager', message: 'Too long: may not be more than 128 bytes' }]);
+  }
+  return {
+    ...(fieldValidation ? { fieldValidation } : {}),
+    ...(dryRun.length > 0 ? { dryRun: true } : {}),
+    ...(fieldManager !== undefined ? { fieldManager } : {}),
+    ...(subresource ? { subresource } : {}),
+  };
+}
+
+async function readObjectBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+  const bytes = await readBodyBytes(req, maxBytes);
+  const contentType = req.headers['content-type'];
+  if ((contentType ?? '').split(';')[0]?.trim().toLowerCase() === PROTOBUF_MEDIA_TYPE) return decodeKubeProtobuf(bytes);
+  return parseObjectBody(bytes.toString('utf8'), contentType);
+}
+
+function parseObjectBody(text: string, contentType: string | undefined): unknown {
+  const value = decodeObjectBody(text, contentType);
+  if (tooDeep(value)) throw Statuses.badRequest(`the request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  return value;
+}
+
+function decodeObjectBody(text: string, contentType: string | undefined): unknown {
+  const media = (contentType ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (media === 'application/yaml' || media === 'application/x-yaml' || media === 'text/yaml') {
+    try {
+      return parseYaml(text);
+    } catch (error) {
+      throw Statuses.badRequest(`error decoding YAML: ${(error as Error).message}`);
+    }
+  }
+  if (media !== 'application/json' && media !== '' && media !== '*/*') {
+    throw Statuses.unsupportedMediaType(`the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf`);
+  }
+  if (text.trim() === '') throw Statuses.badRequest('the request body is empty; expected a JSON object');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw Statuses.badRequest(`couldn't get version/kind; json parse error: ${(error as Error).message}`);
+  }
+}
+
+function sendWrite(res: ServerResponse, code: number, result: WriteResult): void {
+  const headers: Record<string, string | string[]> = {};
+  if (result.warnings.length > 0) headers.Warning = result.warnings.map(warningHeader);
+  const existing = res.getHeader('Warning');
+  if (typeof existing === 'string') headers.Warning = [existing, ...((headers.Warning as string[] | undefined) ?? [])];
+  sendJson(res, code, result.object, headers);
+}
+
+function checkSubresource(type: ResourceType, route: ResourceRoute): void {
+  const sub = route.subresource;
+  if (sub === undefined) return;
+  if (sub === 'status' && type.statusSubresource) return;
+  if (sub === 'scale' && type.scale) return;
+  if (sub === 'finalize' && type.storageKey === '/namespaces') return;
+  throw notFound();
+}
+
+/**
+ * Serves a resource request.
+ *
+ * @example
+ * await handleResource(ctx, req, res, route, url, draft, record);
+ */
+export async function handleResource(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, route: ResourceRoute, url: URL, draft: AuditDraft, record: () => void): Promise<void> {
+  const type = ctx.registry.lookup(route.group, route.version, route.plural);
+  if (!type) throw notFound();
+  if (route.namespace !== undefined && !type.namespaced) throw notFound();
+  checkSubresource(type, route);
+  if (type.custom?.deprecationWarning) res.setHeader('Warning', warningHeader(type.custom.deprecationWarning));
+  const method = req.method ?? 'GET';
+  const query = url.searchParams;
+  const ns = type.namespaced ? route.namespace : undefined;
+  const verb = draft.verb;
+  const writer = { user: draft.user };
+  if (type.review) {
+    if (method !== 'POST' || route.name !== undefined) throw methodNotAllowed(method, type.plural);
+    const protobuf = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === PROTOBUF_MEDIA_TYPE;
+    // kubectl sends reviews as protobuf; the answer does not depend on the body, so it is not decoded.
+    let body: unknown = {};
+    if (protobuf) await readBodyBytes(req, ctx.maxBodyBytes);
+    else body = await readObjectBody(req, ctx.maxBodyBytes);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw Statuses.badRequest(`the body must be a ${type.kind} object`);
+    sendJson(res, 201, { ...type.review(body as KubeObject, draft.user), apiVersion: apiVersionOf(type), kind: type.kind });
+    return;
+  }
+
+  if (method === 'GET' && (verb === 'watch' || verb === 'list')) {
+    if (route.subresource) throw notFound();
+    const matches = compileSelectors(type, query.get('labelSelector') ?? undefined, query.get('fieldSelector') ?? undefined);
+    if (verb === 'watch') {
+      startWatch(ctx, res, type, ns, route.name, matches, query, wantsTable(req.headers.accept));
+      record();
+      return;
+    }
+    const limitText = query.get('limit');
+    const limit = limitText === null || limitText === '' ? undefined : Number(limitText);
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw Statuses.badRequest(`invalid limit: ${limitText}`);
+    const page = ctx.lister.list(
+      type,
+      ns,
+      matches,
+      { limit, continueToken: query.get('continue') ?? undefined, resourceVersion: query.get('resourceVersion') ?? undefined, resourceVersionMatch: query.get('resourceVersionMatch') ?? undefined },
+      (o) => ctx.engine.served(type, o),
+    );
+    if (wantsTable(req.headers.accept)) {
+      sendJson(res, 200, buildTable(type, page.items, page.resourceVersion, page.continueToken, query.get('includeObject') ?? undefined));
+    } else sendJson(res, 200, listBody(type, page));
+    return;
+  }
+  if (route.name === undefined) {
+    if (method === 'POST' && ns === undefined && type.namespaced) throw methodNotAllowed(method, type.plural);
+    if (method === 'POST') {
+      const body = await readObjectBody(req, ctx.maxBodyBytes);
+      const options = writeOptions(query, undefined);
+      const result = await admitWrite(ctx, type, ns, undefined, undefined, options, writer, (o) => ctx.engine.create(type, ns, body, o));
+      sendWrite(res, 201, result);
+      return;
+    }
+    if (method === 'DELETE') {
+      const text = await readBody(req, ctx.maxBodyBytes);
+      const options = parseDeleteOptions(text.trim() === '' ? undefined : parseObjectBody(text, 'application/json'), query);
+      const matches = compileSelectors(type, query.get('labelSelector') ?? undefined, query.get('fieldSelector') ?? undefined);
+      const items = deleteCollection(ctx.engine, type, ns, matches, options);
+      sendJson(res, 200, { kind: type.listKind, apiVersion: apiVersionOf(type), metadata: { resourceVersion: String(ctx.store.resourceVersion) }, items });
+      return;
+    }
+    throw methodNotAllowed(method, type.plural);
+  }
+  const name = route.name;
+  if (route.subresource === 'scale') {
+    await serveScale(ctx, req, res, type, ns, name, method, query);
+    return;
+  }
+  switch (method) {
+    case 'GET': {
+      const obj = ctx.engine.served(type, ctx.engine.getStored(type, ns, name));
+      if (wantsTable(req.headers.accept)) sendJson(res, 200, buildTable(type, [obj], obj.metadata?.resourceVersion ?? '', undefined, query.get('includeObject') ?? undefined));
+      else sendJson(res, 200, obj);
+      return;
+    }
+    case 'PUT': {
+      const body = await readObjectBody(req, ctx.maxBodyBytes);
+      const options = writeOptions(query, route.subresource);
+      sendWrite(res, 200, await admitWrite(ctx, type, ns, name, route.subresource, options, writer, (o) => ctx.engine.update(type, ns, name, body, o)));
+      return;
+    }
+    case 'PATCH': {
+      if (route.subresource === 'finalize') throw methodNotAllowed(method, 'namespaces/finalize');
+      const raw = await readBody(req, ctx.maxBodyBytes);
+      const force = query.get('force');
+      const options = { ...writeOptions(query, route.subresource), ...(force !== null ? { force: force === 'true' || force === '1' } : {}) };
+      const result = await admitWrite(ctx, type, ns, name, route.subresource, options, writer, (o) => patchObject(ctx.engine, type, ns, name, req.headers['content-type'], raw, { ...options, ...o }));
+      sendWrite(res, result.created ? 201 : 200, result);
+      return;
+    }
+    case 'DELETE': {
+      if (route.subresource) throw methodNotAllowed(method, `${type.plural}/${route.subresource}`);
+      const text = await readBody(req, ctx.maxBodyBytes);
+      const options = parseDeleteOptions(text.trim() === '' ? undefined : parseObjectBody(text, 'application/json'), query);
+      const { result, warnings } = await admitDelete(ctx, type, ns, name, options, writer);
+      sendJson(res, 200, result.body, warnings.length > 0 ? { Warning: warnings.map(warningHeader) } : {});
+      return;
+    }
+    default:
+      throw methodNotAllowed(method, `${type.plural}/${name}`);
+  }
+}
+
+async function serveScale(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, type: ResourceType, ns: string | undefined, name: string, method: string, query: URLSearchParams): Promise<void> {
+  if (method === 'GET') {
+    sendJson(res, 200, getScale(ctx.engine, type, ns, name));
+    return;
+  }
+  if (method !== 'PUT' && method !== 'PATCH') throw methodNotAllowed(method, `${type.plural}/scale`);
+  const raw = await readBody(req, ctx.maxBodyBytes);
+  sendJson(res, 200, updateScale(ctx.engine, type, ns, name, method, req.headers['content-type'], raw, writeOptions(query, undefined)));
+}
+
+function startWatch(
+  ctx: ServerContext,
+  res: ServerResponse,
+  type: ResourceType,
+  ns: string | undefined,
+  name: string | undefined,
+  matches: ((o: KubeObject) => boolean) | undefined,
+  query: URLSearchParams,
+  asTable: boolean,
+): void {
+  const includeObject = query.get('includeObject') ?? undefined;
+  if (asTable) buildTable(type, [], '', undefined, includeObject);
+  const sendInitialEvents = query.get('sendInitialEvents');
+  const rvMatch = query.get('resourceVersionMatch');
+  const allowBookmarks = query.get('allowWatchBookmarks') === 'true' || query.get('allowWatchBookmarks') === '1';
+  const initial = sendInitialEvents === 'true' || sendInitialEvents === '1';
+  if (sendInitialEvents !== null) {
+    if (rvMatch !== 'NotOlderThan') {
+      throw Statuses.invalid('ListOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueForbidden', field: 'sendInitialEvents', message: 'Forbidden: sendInitialEvents is forbidden for watch unless resourceVersionMatch is set to NotOlderThan' }]);
+    }
+    if (initial && !allowBookmarks) {
+      throw Statuses.invalid('ListOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueForbidden', field: 'allowWatchBookmarks', message: 'Forbidden: allowWatchBookmarks required when sendInitialEvents is true' }]);
+    }
+  } else if (rvMatch !== null && rvMatch !== '') {
+    throw Statuses.invalid('ListOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueForbidden', field: 'resourceVersionMatch', message: 'Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided' }]);
+  }
+  const rv = query.get('resourceVersion') ?? '';
+  if (rv !== '' && !/^\d+$/.test(rv)) throw Statuses.badRequest(`invalid resource version: ${rv}`);
+  const timeoutText = query.get('timeoutSeconds');
+  let timeoutSeconds: number | undefined;
+  if (timeoutText !== null && timeoutText !== '') {
+    timeoutSeconds = Number(timeoutText);
+    if (!Number.isFinite(timeoutSeconds) || timeoutSeconds < 0) throw Statuses.badRequest(`invalid timeoutSeconds: ${timeoutText}`);
+  }
+  ctx.watches.start(
+    {
+      type,
+      namespace: ns,
+      ...(name !== undefined ? { name } : {}),
+      matches,
+      resourceVersion: initial ? '' : rv,
+      allowBookmarks,
+      sendInitialEvents: initial,
+      timeoutSeconds,
+      served: (o) => ctx.engine.served(type, o),
+      ...(asTable
+        ? {
+            table: (o: KubeObject, withColumns: boolean) => {
+              const t = buildTable(type, [o], o.metadata?.resourceVersion ?? '', undefined, includeObject);
+              // kube sends the column definitions with the first event of a watch only.
+              return withColumns ? t : { ...t, columnDefinitions: [] };
+            },
+          }
+        : {}),
+    },
+    res,
+  );
+}

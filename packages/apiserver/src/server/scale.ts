@@ -1,0 +1,87 @@
+// The `/scale` subresource: an autoscaling/v1 Scale view mapped through the replicas and selector
+// paths of the type (a CRD's specReplicasPath/statusReplicasPath/labelSelectorPath, or the built-in
+// workloads' spec.replicas/status.replicas/spec.selector), so `kubectl scale` works on both.
+import { Statuses } from '../errors.js';
+import type { KubeObject, ResourceType } from '../resources/types.js';
+import type { WriteEngine, WriteOptions } from './engine.js';
+import { getPath, isObject } from './objectRules.js';
+import { labelSelectorFromObject } from '../selectors/index.js';
+import { applyPatch } from './modules.js';
+import { patchTypeOf, parsePatchBody } from './patching.js';
+
+function pathOf(jsonPath: string): string {
+  return jsonPath.replace(/^\./, '');
+}
+
+function setPath(obj: KubeObject, path: string, value: unknown): KubeObject {
+  const parts = path.split('.');
+  const out: KubeObject = { ...obj };
+  let cur: Record<string, any> = out;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const key = parts[i] as string;
+    cur[key] = isObject(cur[key]) ? { ...cur[key] } : {};
+    cur = cur[key];
+  }
+  cur[parts[parts.length - 1] as string] = value;
+  return out;
+}
+
+function scaleOf(type: ResourceType, obj: KubeObject): KubeObject {
+  const scale = type.scale;
+  const meta = obj.metadata ?? {};
+  const status: Record<string, any> = { replicas: Number(getPath(obj, pathOf(scale?.statusReplicasPath ?? '.status.replicas')) ?? 0) };
+  if (scale?.labelSelectorPath) {
+    const selector = getPath(obj, pathOf(scale.labelSelectorPath));
+    if (typeof selector === 'string') status.selector = selector;
+  } else if (scale?.selectorObjectPath) {
+    const selector = getPath(obj, pathOf(scale.selectorObjectPath));
+    if (isObject(selector)) {
+      try {
+        status.selector = labelSelectorFromObject(selector).toString();
+      } catch {
+        // A selector that does not convert is left out, as kube leaves out what it cannot render.
+      }
+    }
+  }
+  return {
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata: { name: meta.name, namespace: meta.namespace, uid: meta.uid, resourceVersion: meta.resourceVersion, creationTimestamp: meta.creationTimestamp },
+    spec: { replicas: Number(getPath(obj, pathOf(scale?.specReplicasPath ?? '.spec.replicas')) ?? 0) },
+    status,
+  };
+}
+
+/** `GET …/scale`. */
+export function getScale(engine: WriteEngine, type: ResourceType, ns: string | undefined, name: string): KubeObject {
+  return scaleOf(type, engine.served(type, engine.getStored(type, ns, name)));
+}
+
+/** `PUT` or `PATCH …/scale`: writes spec.replicas through specReplicasPath. */
+export function updateScale(engine: WriteEngine, type: ResourceType, ns: string | undefined, name: string, method: string, contentType: string | undefined, raw: string, options: WriteOptions): KubeObject {
+  const stored = engine.getStored(type, ns, name);
+  const current = scaleOf(type, engine.served(type, stored));
+  let next: unknown;
+  if (method === 'PUT') {
+    try {
+      next = JSON.parse(raw);
+    } catch (error) {
+      throw Statuses.badRequest(`couldn't get version/kind; json parse error: ${(error as Error).message}`);
+    }
+  } else {
+    const patchType = patchTypeOf({ ...type, strategicMerge: true }, contentType);
+    next = applyPatch(patchType, structuredClone(current), parsePatchBody(patchType, raw), type, { fieldManager: options.fieldManager });
+  }
+  if (!isObject(next)) throw Statuses.badRequest('the body must be a Scale object');
+  const rv = next.metadata?.resourceVersion;
+  if (rv !== undefined && rv !== stored.metadata?.resourceVersion) {
+    throw Statuses.conflict(`${type.plural}.${type.group}`, name, type.group, type.plural);
+  }
+  const replicas = next.spec?.replicas;
+  if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+    throw Statuses.invalid('Scale', 'autoscaling', name, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas)}: must be greater than or equal to 0` }]);
+  }
+  const updated = setPath(stored, pathOf(type.scale?.specReplicasPath ?? '.spec.replicas'), replicas);
+  const result = engine.writeExisting(type, stored, updated, options);
+  return scaleOf(type, result.object);
+}

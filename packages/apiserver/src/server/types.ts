@@ -1,0 +1,102 @@
+// The public types of the server handle and its options, exactly as the package contract states them
+// (several packages code against them).
+import type { FaultSpec } from '../faults.js';
+import type { AuditRecord } from '../metrics/index.js';
+
+/**
+ * Options of `startApiServer`.
+ *
+ * @example
+ * const server = await startApiServer({ port: 0, bookmarkIntervalMs: 1000, faults: 'latency=5ms' });
+ */
+export interface ApiServerOptions {
+  /** Interface to bind. @defaultValue '127.0.0.1' (loopback only unless told otherwise) */
+  host?: string;
+  /** Port to bind. @defaultValue 0 (any free port) */
+  port?: number;
+  /** Persist to this directory (journal + snapshot). @defaultValue undefined (in memory) */
+  dataDir?: string;
+  /** Require `Authorization: Bearer <token>` on every request (401 otherwise). @defaultValue undefined */
+  token?: string;
+  /** Initial faults; the string form is the `--faults` syntax. @defaultValue none */
+  faults?: FaultSpec | string;
+  /** Bookmark period for watches with allowWatchBookmarks=true. @defaultValue 60_000 */
+  bookmarkIntervalMs?: number;
+  /** Watch history kept for resumes (events). @defaultValue 10_000 */
+  historySize?: number;
+  /** Audit log file: JSON lines, one per request. @defaultValue undefined */
+  auditLogPath?: string;
+  /** Reject Event eventTime / Lease times without 6 fractional digits. @defaultValue false */
+  strictMicroTime?: boolean;
+  /** Largest accepted request body; 413 above. @defaultValue 3 MiB */
+  maxBodyBytes?: number;
+}
+
+/**
+ * Run-time control of injected faults.
+ *
+ * @example
+ * server.faults.set({ errorRate: 0.1, errorCode: 429 });
+ * server.faults.failNext(2, 503, { retryAfterSeconds: 1 });
+ * server.faults.compactNow(); // resumes from older RVs now get ERROR 410
+ * server.faults.clear();
+ */
+export interface FaultControl {
+  /** Merges into the current spec. */
+  set(spec: Partial<FaultSpec>): void;
+  /** Turns every fault off. */
+  clear(): void;
+  /** The current spec. */
+  current(): FaultSpec;
+  /** Fails the next `count` API requests with `code`. */
+  failNext(count: number, code: 401 | 429 | 500 | 503, options?: { retryAfterSeconds?: number }): void;
+  /** Closes all open watches now. */
+  dropWatches(): void;
+  /** Forgets all history now: any resume from an RV older than current gets 410. */
+  compactNow(): void;
+}
+
+/**
+ * Counters of a running server.
+ *
+ * @example
+ * const { requests, watches } = server.stats();
+ * requests['watch configmaps']; // how many watches of configmaps were opened
+ */
+export interface ApiServerStats {
+  /** Request counts keyed `${verb} ${resource}`, e.g. 'list configmaps'. */
+  requests: Record<string, number>;
+  /** Currently open watch connections. */
+  watches: number;
+  /** Stored objects. */
+  objects: number;
+  /** Current global resourceVersion. */
+  resourceVersion: string;
+}
+
+/**
+ * A running embedded API server.
+ *
+ * @example
+ * const server = await startApiServer();
+ * const kubeconfigYaml = server.kubeconfig({ namespace: 'default' });
+ * await server.close();
+ */
+export interface ApiServer {
+  /** Base URL, e.g. http://127.0.0.1:41234. */
+  readonly url: string;
+  /** Kubeconfig YAML (insecure-skip-tls-verify: true; user {} or the token). */
+  kubeconfig(options?: { context?: string; namespace?: string }): string;
+  /** Writes the kubeconfig to `path` (mode 0600). */
+  writeKubeconfig(path: string): Promise<void>;
+  /** Fault injection at run time. */
+  readonly faults: FaultControl;
+  /** Changes the required bearer token at run time (undefined: none). */
+  setToken(token: string | undefined): void;
+  /** Counters. */
+  stats(): ApiServerStats;
+  /** The in-process audit log, oldest first. */
+  requests(): AuditRecord[];
+  /** Stops accepting, closes every connection including watches, flushes persistence. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,30 @@
+// Order-insensitive structural equality of JSON values. The store uses it to recognise no-op writes
+// (which must not bump the resourceVersion nor emit an event) even when a patch rebuilt the object with
+// its keys in another order.
+
+/**
+ * Deep equality of JSON values: objects compare by key set (any order), arrays by position.
+ *
+ * @example
+ * deepEqual({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 }); // true
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
+  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
+  if (ak.length !== bk.length) return false;
+  for (const k of ak) {
+    if (!Object.prototype.hasOwnProperty.call(bo, k)) return false;
+    if (!deepEqual(ao[k], bo[k])) return false;
+  }
+  return true;
+}

@@ -1,0 +1,130 @@
+// The `opkit-apiserver` command as users run it: the built bin as a child process — the ready line,
+// the kubeconfig it writes, --token, --faults, --audit-log and /metrics seen from another process,
+// clean exit on SIGTERM/SIGINT, and exit 2 with the usage for bad flags.
+import { execFile, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../dist/bin/opkit-apiserver.js', import.meta.url));
+let dir: string;
+const children = new Set<ChildProcess>();
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { timeout: 15_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr });
+    });
+  });
+}
+
+function start(args: string[]): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready within 15 s: ${out}`)), 15_000);
+    child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /^opkit-apiserver listening on (http:\/\/\S+)$/m.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1]!, stdout: () => out });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before it was ready: ${out}`));
+    });
+  });
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+    child.kill(signal);
+  });
+}
+
+beforeAll(async () => {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build the package first (pnpm --filter @opkit/apiserver build)`);
+  dir = await mkdtemp(join(tmpdir(), 'opkit-cli-'));
+});
+
+afterAll(async () => {
+  await Promise.all([...children].map((c) => stop(c, 'SIGKILL')));
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('opkit-apiserver', { timeout: 30_000 }, () => {
+  it('prints the usage for --help and exits 0', async () => {
+    const result = await run(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: opkit-apiserver [options]');
+  });
+
+  it('exits 2 with what was wrong and the usage for bad flags', async () => {
+    for (const [args, message] of [
+      [['--port', 'abc'], '--port must be an integer from 0 to 65535, got "abc"'],
+      [['--faults', 'explode=1'], 'unknown key "explode"'],
+      [['--nope'], "Unknown option '--nope'"],
+    ] as const) {
+      const result = await run([...args]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stderr).toContain('Usage: opkit-apiserver');
+    }
+  });
+
+  it('writes the kubeconfig, enforces --token, logs audit events and serves /metrics; SIGTERM exits 0', async () => {
+    const kubeconfig = join(dir, 'kubeconfig');
+    const audit = join(dir, 'audit.jsonl');
+    const server = await start(['--kubeconfig', kubeconfig, '--token', 's3cret', '--audit-log', audit, '--bookmark-interval', '5']);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const config = readFileSync(kubeconfig, 'utf8');
+    expect(config).toContain(server.url);
+    expect(config).toContain('insecure-skip-tls-verify: true');
+    expect(config).toContain('s3cret');
+
+    expect((await fetch(`${server.url}/api/v1/namespaces`)).status).toBe(401);
+    const auth = { authorization: 'Bearer s3cret' };
+    const list = await fetch(`${server.url}/api/v1/namespaces`, { headers: auth });
+    expect(list.status).toBe(200);
+    const metrics = await (await fetch(`${server.url}/metrics`, { headers: auth })).text();
+    expect(metrics).toMatch(/^apiserver_request_total\{verb="LIST",group="",version="v1",resource="namespaces",.*code="200"\} 1$/m);
+    expect(metrics).toMatch(/^opkit_apiserver_resource_version \d+$/m);
+
+    expect(await stop(server.child, 'SIGTERM')).toBe(0);
+    const events = readFileSync(audit, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lists = events.filter((e) => e.verb === 'list' && e.objectRef?.resource === 'namespaces');
+    expect(lists.map((e) => e.responseStatus.code)).toContain(200);
+    expect(lists.find((e) => e.responseStatus.code === 200)).toMatchObject({ kind: 'Event', apiVersion: 'audit.k8s.io/v1', stage: 'ResponseComplete', requestURI: '/api/v1/namespaces' });
+  });
+
+  it('stops promptly on SIGTERM while watches are open, ending them', async () => {
+    const server = await start([]);
+    const watch = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?watch=true&allowWatchBookmarks=true`);
+    expect(watch.status).toBe(200);
+    const body = watch.text(); // resolves when the server ends the stream
+    const started = Date.now();
+    expect(await stop(server.child, 'SIGTERM')).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+    await expect(body).resolves.toBeTypeOf('string');
+  });
+
+  it('applies --faults and stops on SIGINT with exit 0', async () => {
+    const server = await start(['--faults', 'error-rate=1,error-code=429,retry-after=3']);
+    const response = await fetch(`${server.url}/api/v1/namespaces`);
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('3');
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(await stop(server.child, 'SIGINT')).toBe(0);
+  });
+});

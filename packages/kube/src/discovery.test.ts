@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { EVERYTHING, parseResourceList, parseSelector, selectResources } from './discovery.js';
+import { ResourceResolutionError } from './errors.js';
+import type { Resource } from './resource.js';
+
+const core = parseResourceList('', 'v1', {
+  resources: [
+    { name: 'pods', singularName: 'pod', namespaced: true, kind: 'Pod', verbs: ['list', 'watch', 'get'], shortNames: ['po'], categories: ['all'] },
+    { name: 'pods/status', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get', 'patch'] },
+    { name: 'events', singularName: 'event', namespaced: true, kind: 'Event', verbs: ['list', 'watch'], shortNames: ['ev'] },
+    { name: 'configmaps', singularName: 'configmap', namespaced: true, kind: 'ConfigMap', verbs: ['list', 'watch'], shortNames: ['cm'] },
+  ],
+}, true);
+const kopf = (version: string, preferred: boolean): Resource[] =>
+  parseResourceList('kopf.dev', version, {
+    resources: [
+      { name: 'kopfexamples', singularName: 'kopfexample', namespaced: true, kind: 'KopfExample', verbs: ['list', 'watch', 'patch'], shortNames: ['kex'], categories: ['all'] },
+      { name: 'kopfexamples/status', singularName: '', namespaced: true, kind: 'KopfExample', verbs: ['get', 'patch'] },
+    ],
+  }, preferred);
+const other = parseResourceList('example.com', 'v1', {
+  resources: [
+    { name: 'kopfexamples', singularName: 'kopfexample', namespaced: true, kind: 'KopfExample', verbs: ['list', 'watch'] },
+    { name: 'widgets', singularName: 'widget', namespaced: false, kind: 'Widget', verbs: ['list', 'watch'], shortNames: ['po'] },
+  ],
+}, true);
+const eventsNew = parseResourceList('events.k8s.io', 'v1', { resources: [{ name: 'events', singularName: 'event', namespaced: true, kind: 'Event', verbs: ['list', 'watch'] }] }, true);
+const all = [...core, ...kopf('v1', true), ...kopf('v1beta1', false), ...other, ...eventsNew];
+const names = (rs: Resource[]) => rs.map((r) => `${r.plural}.${r.group}/${r.version}`);
+
+describe('parseResourceList', () => {
+  it('folds subresources into their parent and keeps names', () => {
+    const pods = core.find((r) => r.plural === 'pods')!;
+    expect(pods.subresources).toEqual(['status']);
+    expect(pods.shortNames).toEqual(['po']);
+    expect(pods.preferred).toBe(true);
+  });
+});
+
+describe('parseSelector', () => {
+  it('understands the forms users write', () => {
+    expect(parseSelector('kex')).toEqual([{ name: 'kex' }]);
+    expect(parseSelector('kopfexamples.kopf.dev')).toEqual([{ group: 'kopf.dev', name: 'kopfexamples' }]);
+    expect(parseSelector('kopf.dev/v1/kopfexamples')).toEqual([{ group: 'kopf.dev', version: 'v1', name: 'kopfexamples' }]);
+    expect(parseSelector('v1/pods')).toEqual([{ group: '', version: 'v1', name: 'pods' }]);
+    expect(parseSelector('deployments.v1.apps')).toContainEqual({ group: 'apps', version: 'v1', name: 'deployments' });
+  });
+  it('rejects empty and over-slashed selectors', () => {
+    expect(() => parseSelector(' ')).toThrow(ResourceResolutionError);
+    expect(() => parseSelector('a/b/c/d')).toThrow(/group\/version\/plural/);
+  });
+});
+
+describe('selectResources', () => {
+  it('resolves plural, singular, kind and short names to the preferred version', () => {
+    for (const name of ['kopfexamples.kopf.dev', 'kopfexample.kopf.dev', 'KopfExample.kopf.dev', 'kex']) {
+      expect(names(selectResources(all, name))).toEqual(['kopfexamples.kopf.dev/v1']);
+    }
+  });
+  it('honours an explicit version', () => {
+    expect(names(selectResources(all, 'kopf.dev/v1beta1/kopfexamples'))).toEqual(['kopfexamples.kopf.dev/v1beta1']);
+    expect(names(selectResources(all, { group: 'kopf.dev', version: 'v1beta1', plural: 'kopfexamples' }))).toEqual(['kopfexamples.kopf.dev/v1beta1']);
+  });
+  it('refuses a name served by several groups and lists the candidates', () => {
+    let error: unknown;
+    try {
+      selectResources(all, 'kopfexamples');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ResourceResolutionError);
+    expect((error as ResourceResolutionError).candidates).toEqual(['kopfexamples.example.com/v1', 'kopfexamples.kopf.dev/v1']);
+    expect((error as Error).message).toMatch(/ambiguous/);
+  });
+  it('lets the core group win a name clash, as Kopf does', () => {
+    expect(names(selectResources(all, 'po'))).toEqual(['pods./v1']);
+  });
+  it('selects categories, EVERYTHING (without events) and predicates', () => {
+    expect(names(selectResources(all, { category: 'all' })).sort()).toEqual(['kopfexamples.kopf.dev/v1', 'pods./v1']);
+    const everything = names(selectResources(all, EVERYTHING));
+    expect(everything).not.toContain('events./v1');
+    expect(everything).not.toContain('events.events.k8s.io/v1');
+    expect(everything).toContain('configmaps./v1');
+    expect(everything).not.toContain('kopfexamples.kopf.dev/v1beta1');
+    expect(names(selectResources(all, (r) => !r.namespaced))).toEqual(['widgets.example.com/v1']);
+  });
+  it('returns nothing for unknown names', () => {
+    expect(selectResources(all, 'nothing')).toEqual([]);
+  });
+});

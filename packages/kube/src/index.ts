@@ -1,0 +1,48 @@
+// @opkit/kube: the only adapter between Opkit and the Kubernetes API (and the only importer of
+// @kubernetes/client-node). Everything public is listed here by name.
+
+export { connect } from './connect.js';
+export type { ConnectOptions, ServerOptions, InClusterOptions, RetryOptions } from './connect.js';
+
+export { KubeClient } from './kubeClient.js';
+export type {
+  KubeClientInfo,
+  ListOptions,
+  ListPage,
+  WatchOptions,
+  WatchStream,
+  RawWatchEvent,
+  ObjectOptions,
+  PatchOptions,
+  PatchType,
+  DeleteOptions,
+} from './kubeClient.js';
+export type { RequestOptions } from './internal/requester.js';
+
+export { Discovery, EVERYTHING, selectResources, parseSelector, parseResourceList, hasName } from './discovery.js';
+export type { ResourceQuery, ResourceSelector } from './discovery.js';
+
+export { apiVersionOf, resourceName, resourcePath, objectKey } from './resource.js';
+export type { Resource, KubeObject, ObjectMeta, ResourcePathOptions } from './resource.js';
+
+export { buildEvent, formatMicroTime, formatTime, truncateMessage, EVENTS_RESOURCE, MAX_EVENT_MESSAGE } from './events.js';
+export type { PostEventOptions } from './events.js';
+
+export {
+  KubeError,
+  KubeApiError,
+  BadRequestError,
+  UnauthorizedError,
+  ForbiddenError,
+  NotFoundError,
+  ConflictError,
+  GoneError,
+  UnprocessableError,
+  TooManyRequestsError,
+  ServerError,
+  KubeNetworkError,
+  KubeConfigError,
+  ResourceResolutionError,
+  apiError,
+} from './errors.js';
+export type { KubeErrorCode, KubeStatus } from './errors.js';

@@ -1,0 +1,64 @@
+// Shared setup of the integration tests: an embedded API server on loopback and a client for it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startApiServer } from '@opkit/apiserver';
+import type { ApiServer, ApiServerOptions } from '@opkit/apiserver';
+import { connect } from '../src/index.js';
+import type { ConnectOptions, KubeClient, Resource } from '../src/index.js';
+
+export const configmaps: Resource = { group: '', version: 'v1', plural: 'configmaps', kind: 'ConfigMap', namespaced: true };
+export const namespaces: Resource = { group: '', version: 'v1', plural: 'namespaces', kind: 'Namespace', namespaced: false };
+export const crds: Resource = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
+
+export interface Harness {
+  server: ApiServer;
+  client: KubeClient;
+  dir: string;
+  kubeconfigPath: string;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: ApiServerOptions = {}, connectOptions: ConnectOptions = {}): Promise<Harness> {
+  const server = await startApiServer(options);
+  const dir = mkdtempSync(join(tmpdir(), 'opkit-kube-it-'));
+  const kubeconfigPath = join(dir, 'kubeconfig');
+  writeFileSync(kubeconfigPath, server.kubeconfig());
+  const client = await connect({ kubeconfig: kubeconfigPath, retry: { start: 20, max: 200 }, ...connectOptions });
+  return {
+    server,
+    client,
+    dir,
+    kubeconfigPath,
+    close: async () => {
+      client.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A CRD manifest for `kopfexamples.kopf.dev` (or another plural/group). */
+export function crdManifest(plural = 'kopfexamples', group = 'kopf.dev', kind = 'KopfExample'): { apiVersion: string; kind: string; metadata: { name: string }; spec: unknown } {
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${plural}.${group}` },
+    spec: {
+      group,
+      scope: 'Namespaced',
+      names: { plural, singular: plural.replace(/s$/, ''), kind, shortNames: ['kex'], categories: ['all'] },
+      versions: [{ name: 'v1', served: true, storage: true, subresources: { status: {} }, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+    },
+  };
+}
+
+/** Wait until `check` returns true, or fail after `timeoutMs`. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,163 @@
+// The essence of an object: the part whose change is a real change. It is what the diff-base stores
+// and what every new event is compared against, so Opkit's own writes (annotations under its
+// prefix, status, system metadata) never look like changes and never trigger handlers again.
+import { encodeJson } from './pythonJson.js';
+import type { FieldSpec, JsonObject } from './internal/fields.js';
+import { deepCopy, ensure, has, isObject, parseField, remove, resolve, setKey } from './internal/fields.js';
+import type { PersistenceProfile, PersistenceProfileName } from './profiles.js';
+import { resolveProfile } from './profiles.js';
+
+/** The essence of an object: a JSON object without apiVersion, kind, status and system metadata. */
+export type Essence = JsonObject;
+
+/** The annotation kubectl keeps for `kubectl apply`; never part of an essence. */
+export const KUBECTL_LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/** Annotation names that mark a prefix as belonging to a Kopf-style operator's storage. */
+export const STORAGE_MARKERS: readonly string[] = ['kopf-managed'];
+
+/** Prefixes always treated as some Kopf-style operator's storage (and their subdomains). */
+export const KNOWN_STORAGE_PREFIXES: readonly string[] = ['kopf.zalando.org'];
+
+/** Options of {@link essence}. */
+export interface EssenceOptions {
+  /** The persistence profile (default `'opkit'`); its prefix and status fields are left out. */
+  readonly profile?: PersistenceProfileName | PersistenceProfile;
+  /** Overrides the profile's annotation prefix. */
+  readonly prefix?: string;
+  /** Fields to leave out, e.g. `['spec.hugeBlob']` (dotted strings or key lists). */
+  readonly ignoredFields?: readonly FieldSpec[];
+  /** Fields to keep although they are normally left out, e.g. `['status.phase']` for field handlers. */
+  readonly extraFields?: readonly FieldSpec[];
+}
+
+/**
+ * The prefixes of annotations written by Kopf-style operators' storages, found among the given
+ * annotation keys: prefixes with a `<prefix>/kopf-managed` marker, `kopf.zalando.org` and its
+ * subdomains.
+ *
+ * @example
+ * ```ts
+ * detectStoragePrefixes(['example.com/kopf-managed', 'app/x']); // Set { 'example.com' }
+ * ```
+ */
+export function detectStoragePrefixes(keys: Iterable<string>): Set<string> {
+  const prefixes = new Set<string>();
+  for (const key of keys) {
+    const slash = key.indexOf('/');
+    if (slash < 0) continue;
+    const prefix = key.slice(0, slash);
+    const name = key.slice(slash + 1);
+    if (STORAGE_MARKERS.includes(name)
+      || KNOWN_STORAGE_PREFIXES.includes(prefix)
+      || KNOWN_STORAGE_PREFIXES.some((known) => prefix.endsWith(`.${known}`))) {
+      prefixes.add(prefix);
+    }
+  }
+  return prefixes;
+}
+
+/** Python truthiness of a JSON value, which decides when Kopf drops an "empty" stanza. */
+function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === undefined || value === false || value === 0 || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isObject(value) && Object.keys(value).length === 0;
+}
+
+/** Drop empty `metadata.annotations`, `metadata.labels`, `metadata` and `status` (in place). */
+export function removeEmptyStanzas(target: JsonObject): void {
+  const metadata = target.metadata;
+  if (isObject(metadata)) {
+    if ('annotations' in metadata && isEmptyValue(metadata.annotations)) delete metadata.annotations;
+    if ('labels' in metadata && isEmptyValue(metadata.labels)) delete metadata.labels;
+  }
+  if ('metadata' in target && isEmptyValue(target.metadata)) delete target.metadata;
+  if ('status' in target && isEmptyValue(target.status)) delete target.status;
+}
+
+/** Remove the given annotation keys from an essence (in place). */
+export function removeAnnotations(target: JsonObject, shouldRemove: (key: string) => boolean): void {
+  const annotations = resolve(target, ['metadata', 'annotations']);
+  if (!isObject(annotations)) return;
+  for (const key of Object.keys(annotations)) {
+    if (shouldRemove(key)) delete annotations[key];
+  }
+}
+
+/**
+ * The basic essence as every diff-base storage builds it, before a storage removes its own fields:
+ * the body without apiVersion, kind, metadata and status, plus `metadata.labels` and
+ * `metadata.annotations` (without storage annotations of any Kopf-style operator or of
+ * `ownPrefixes`, and without kubectl's last-applied configuration), plus `extraFields`, minus
+ * `ignoredFields`. Key order follows Kopf: the remaining top-level fields in body order, then
+ * `metadata` with `labels` before `annotations`.
+ *
+ * @example
+ * ```ts
+ * buildEssence(body, { ownPrefixes: ['opkit.dev'] });
+ * ```
+ */
+export function buildEssence(
+  body: unknown,
+  options: { readonly ownPrefixes?: readonly string[]; readonly ignoredFields?: readonly FieldSpec[]; readonly extraFields?: readonly FieldSpec[] } = {},
+): Essence {
+  const source = isObject(body) ? body : {};
+  const result: Essence = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (key === 'apiVersion' || key === 'kind' || key === 'metadata' || key === 'status') continue;
+    setKey(result, key, deepCopy(value));
+  }
+  for (const field of [['metadata', 'labels'], ['metadata', 'annotations']]) {
+    if (has(source, field)) ensure(result, field, deepCopy(resolve(source, field)));
+  }
+  const annotations = resolve(result, ['metadata', 'annotations']);
+  if (isObject(annotations)) {
+    const ignored = detectStoragePrefixes(Object.keys(annotations));
+    for (const own of options.ownPrefixes ?? []) ignored.add(own);
+    removeAnnotations(result, (key) =>
+      key === KUBECTL_LAST_APPLIED || [...ignored].some((prefix) => key.startsWith(`${prefix}/`)));
+  }
+  for (const field of options.extraFields ?? []) {
+    const path = parseField(field);
+    if (has(source, path)) ensure(result, path, deepCopy(resolve(source, path)));
+  }
+  removeEmptyStanzas(result);
+  for (const field of options.ignoredFields ?? []) remove(result, parseField(field));
+  return result;
+}
+
+/**
+ * The essence of an object as Kopf computes it with its default storages (annotations for the
+ * diff-base, "smart" progress): see {@link buildEssence}, with the profile's prefix and its status
+ * progress field left out as well.
+ *
+ * @example
+ * ```ts
+ * essence(body, { profile: 'kopf', ignoredFields: ['spec.cache'], extraFields: ['status.phase'] });
+ * ```
+ */
+export function essence(body: unknown, options: EssenceOptions = {}): Essence {
+  const profile = resolveProfile(options.profile);
+  const result = buildEssence(body, {
+    ownPrefixes: [options.prefix ?? profile.prefix],
+    ignoredFields: options.ignoredFields ?? [],
+    extraFields: options.extraFields ?? [],
+  });
+  remove(result, [...profile.progressField]);
+  removeEmptyStanzas(result);
+  return result;
+}
+
+/**
+ * The exact annotation value of a diff-base: compact JSON as Python's `json.dumps(essence,
+ * separators=(',', ':'))` writes it, followed by a newline. The profile does not change the format.
+ *
+ * @example
+ * ```ts
+ * encodeDiffBase({ spec: { a: 1 } }, { profile: 'kopf' }); // '{"spec":{"a":1}}\n'
+ * ```
+ */
+export function encodeDiffBase(value: Essence, options: { readonly profile?: PersistenceProfileName | PersistenceProfile } = {}): string {
+  resolveProfile(options.profile);
+  return `${encodeJson(value)}\n`;
+}

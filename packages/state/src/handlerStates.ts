@@ -1,0 +1,216 @@
+// The states of all of a resource's handlers for the cause in flight: which are done, which are due
+// when, which records belong to a cause that was superseded (a deletion arriving mid-creation), and
+// what to store or purge in the patch. This is the bookkeeping between two processing cycles.
+import { InvalidStateArgumentError } from './errors.js';
+import type { HandlerOutcome } from './handlerState.js';
+import { HandlerState } from './handlerState.js';
+import type { Patch } from './patch.js';
+import type { ProgressStorage } from './progressStorage.js';
+import { deepEqual } from './internal/fields.js';
+import type { Clock, EpochMicros } from './timestamps.js';
+import { toEpochMicros } from './timestamps.js';
+
+/** Counts of handlers by how they ended. */
+export interface HandlerCounters {
+  readonly success: number;
+  readonly failure: number;
+  /** Not finished yet ("left to the moment"). */
+  readonly running: number;
+}
+
+/** Options of {@link HandlerStates}. */
+export interface HandlerStatesOptions {
+  /** The cause the states are for: `create`, `update`, `delete`, `resume`. */
+  readonly purpose?: string | null;
+  /** The clock in epoch milliseconds (default `Date.now`); use fake time in tests. */
+  readonly clock?: Clock;
+}
+
+/**
+ * An immutable map of handler id → {@link HandlerState}.
+ *
+ * @example
+ * ```ts
+ * let states = HandlerStates.fromStorage({ body, storage, handlerIds: ['create_fn', 'delete_fn'] });
+ * states = states.withPurpose('create').withHandlers(['create_fn']);
+ * states = states.withOutcomes({ create_fn: { final: true } });
+ * states.store({ body, patch, storage });
+ * if (states.done) states.purge({ body, patch, storage, handlerIds: ['create_fn', 'delete_fn'] });
+ * ```
+ */
+export class HandlerStates {
+  /** The cause these states serve. */
+  readonly purpose: string | null;
+  private readonly states: ReadonlyMap<string, HandlerState>;
+  private readonly clock: Clock;
+
+  constructor(states: Iterable<readonly [string, HandlerState]> = [], options: HandlerStatesOptions = {}) {
+    this.states = new Map(states);
+    this.purpose = options.purpose ?? null;
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** No states at all. */
+  static fromScratch(options: HandlerStatesOptions = {}): HandlerStates {
+    return new HandlerStates([], options);
+  }
+
+  /** The stored records of the given handlers (typically all handlers of the resource). */
+  static fromStorage(args: { readonly body: unknown; readonly storage: ProgressStorage; readonly handlerIds: Iterable<string> } & HandlerStatesOptions): HandlerStates {
+    const clock = args.clock ?? Date.now;
+    const now = toEpochMicros(clock());
+    const entries: [string, HandlerState][] = [];
+    for (const id of new Set(args.handlerIds)) {
+      const record = args.storage.fetch({ key: id, body: args.body });
+      if (record !== null) entries.push([id, HandlerState.fromStorage(record, { now })]);
+    }
+    return new HandlerStates(entries, { purpose: args.purpose ?? null, clock });
+  }
+
+  /** The current time in epoch microseconds, from the clock. */
+  now(): EpochMicros {
+    return toEpochMicros(this.clock());
+  }
+
+  /** The state of one handler. */
+  get(id: string): HandlerState | undefined {
+    return this.states.get(id);
+  }
+
+  /** Whether a handler has a state. */
+  has(id: string): boolean {
+    return this.states.has(id);
+  }
+
+  /** The handler ids, in insertion order. */
+  get ids(): string[] {
+    return [...this.states.keys()];
+  }
+
+  /** How many handlers have a state. */
+  get size(): number {
+    return this.states.size;
+  }
+
+  /** The (id, state) pairs. */
+  entries(): IterableIterator<[string, HandlerState]> {
+    return this.states.entries();
+  }
+
+  private derive(states: Iterable<readonly [string, HandlerState]>, purpose: string | null = this.purpose): HandlerStates {
+    return new HandlerStates(states, { purpose, clock: this.clock });
+  }
+
+  /** Set the cause; with handler ids, also re-purpose those handlers' records to it. */
+  withPurpose(purpose: string | null, handlerIds: Iterable<string> = []): HandlerStates {
+    const next = new Map(this.states);
+    for (const id of handlerIds) {
+      const state = next.get(id);
+      if (state) next.set(id, state.withPurpose(purpose));
+    }
+    return this.derive(next, purpose);
+  }
+
+  /** Make these handlers active: new ones start from scratch, stored ones are re-activated. */
+  withHandlers(handlerIds: Iterable<string>): HandlerStates {
+    const next = new Map(this.states);
+    const now = this.now();
+    for (const id of handlerIds) {
+      const state = next.get(id);
+      next.set(id, state ? state.asActive() : HandlerState.fromScratch({ purpose: this.purpose, now }));
+    }
+    return this.derive(next);
+  }
+
+  /** Record the outcomes of attempts. */
+  withOutcomes(outcomes: ReadonlyMap<string, HandlerOutcome> | Readonly<Record<string, HandlerOutcome>>): HandlerStates {
+    const pairs = outcomes instanceof Map ? [...outcomes.entries()] : Object.entries(outcomes);
+    const unknown = pairs.map(([id]) => id).filter((id) => !this.states.has(id));
+    if (unknown.length > 0) {
+      throw new InvalidStateArgumentError(`Outcomes for handlers without a state: ${unknown.join(', ')}; call withHandlers() with them first.`);
+    }
+    const byId = new Map(pairs);
+    const now = this.now();
+    return this.derive([...this.states].map(([id, state]) => {
+      const outcome = byId.get(id);
+      return [id, outcome ? state.withOutcome(outcome, { now }) : state] as const;
+    }));
+  }
+
+  /** Only the handlers that have not succeeded (failed, or still to run). */
+  withoutSuccesses(): HandlerStates {
+    return this.derive([...this.states].filter(([, state]) => !state.success));
+  }
+
+  /** Write the records that changed since they were read into the patch. */
+  store(args: { readonly body: unknown; readonly patch: Patch; readonly storage: ProgressStorage }): void {
+    for (const [id, state] of this.states) {
+      if (!deepEqual(state.asInStorage(), state.origin)) {
+        args.storage.store({ key: id, record: state.forStorage(), body: args.body, patch: args.patch });
+      }
+    }
+  }
+
+  /** Purge the records of the given handlers, of every state held, and of all their sub-handlers. */
+  purge(args: { readonly body: unknown; readonly patch: Patch; readonly storage: ProgressStorage; readonly handlerIds: Iterable<string> }): void {
+    const ids = new Set(args.handlerIds);
+    for (const id of ids) args.storage.purge({ key: id, body: args.body, patch: args.patch });
+    for (const [id, state] of this.states) {
+      if (!ids.has(id)) args.storage.purge({ key: id, body: args.body, patch: args.patch });
+      for (const subref of state.subrefs) args.storage.purge({ key: subref, body: args.body, patch: args.patch });
+    }
+  }
+
+  /** All active handlers are finished (true when there are none). */
+  get done(): boolean {
+    return [...this.states.values()].every((state) => !state.active || state.finished);
+  }
+
+  /** Counters per superseded purpose: records made for another cause than the current one. */
+  get extras(): Map<string, HandlerCounters> {
+    const result = new Map<string, HandlerCounters>();
+    const all = [...this.states.values()];
+    for (const state of all) {
+      const purpose = state.purpose;
+      if (purpose === null || purpose === this.purpose || result.has(purpose)) continue;
+      const same = all.filter((other) => other.purpose === purpose);
+      result.set(purpose, {
+        success: same.filter((other) => other.success).length,
+        failure: same.filter((other) => other.failure).length,
+        running: same.filter((other) => !other.finished).length,
+      });
+    }
+    return result;
+  }
+
+  /** Counters of the handlers serving the current purpose (or with no purpose recorded). */
+  get counts(): HandlerCounters {
+    const relevant = [...this.states.values()].filter((state) =>
+      this.purpose === null || state.purpose === null || state.purpose === this.purpose);
+    return {
+      success: relevant.filter((state) => state.success).length,
+      failure: relevant.filter((state) => state.failure).length,
+      running: relevant.filter((state) => !state.finished).length,
+    };
+  }
+
+  /** Seconds until each unfinished active handler is due (0 = due now, i.e. on the next event). */
+  get delays(): number[] {
+    const now = this.now();
+    return [...this.states.values()]
+      .filter((state) => state.active && !state.finished)
+      .map((state) => (state.delayed === null ? 0 : Math.max(0, (state.delayed - now) / 1e6)));
+  }
+
+  /** The shortest of {@link HandlerStates.delays}, or `null` when nothing is pending. */
+  get delay(): number | null {
+    const delays = this.delays;
+    return delays.length === 0 ? null : Math.min(...delays);
+  }
+
+  /** The ids of active handlers that are due now, in order. */
+  get awakened(): string[] {
+    const now = this.now();
+    return [...this.states].filter(([, state]) => state.active && state.isAwakened(now)).map(([id]) => id);
+  }
+}

@@ -1,0 +1,66 @@
+// The public entry of @opkit/state: the memory of an operator on its objects (essence, diffs,
+// diff-base and progress storage, finalizers, cause detection), byte-compatible with Kopf.
+// Every export is listed by name, grouped by concept.
+
+// Profiles
+export type { PersistenceProfile, PersistenceProfileName } from './profiles.js';
+export { PERSISTENCE_PROFILES, DEFAULT_PERSISTENCE_PROFILE, resolveProfile } from './profiles.js';
+
+// Persisted formats
+export { encodeJson, encodeString, encodeNumber } from './pythonJson.js';
+export type { AnnotationKeyOptions } from './annotationKeys.js';
+export {
+  annotationKeys, progressKeys, diffBaseKeys, makeSafeName, makeHashSuffix, makeV1Key, makeV2Key,
+  isDeploymentReplicaSet, MAX_ANNOTATION_NAME_LENGTH,
+} from './annotationKeys.js';
+export type { EpochMicros, Clock } from './timestamps.js';
+export { formatTimestamp, formatTouchValue, parseTimestamp, toEpochMicros } from './timestamps.js';
+
+// Essence and diffs
+export type { Essence, EssenceOptions } from './essence.js';
+export {
+  essence, buildEssence, encodeDiffBase, detectStoragePrefixes, removeEmptyStanzas, removeAnnotations,
+  KUBECTL_LAST_APPLIED, STORAGE_MARKERS, KNOWN_STORAGE_PREFIXES,
+} from './essence.js';
+export type { Diff, DiffItem, DiffOperation } from './diff.js';
+export { diff, reduceDiff, mergePatchFromDiff, applyMergePatch } from './diff.js';
+export type { FieldSpec, JsonObject } from './types.js';
+
+// Patches
+export type { PatchFn, PatchView, MetaPatchView } from './patch.js';
+export { Patch } from './patch.js';
+export type { JsonPatch, JsonPatchOperation } from './jsonPatch.js';
+export { jsonPatchFromDiff, guardJsonPatch, splitJsonPatch, applyJsonPatch, toPointer, escapePointerToken } from './jsonPatch.js';
+
+// Progress records and storages
+export type { ProgressRecord } from './progressRecord.js';
+export { PROGRESS_RECORD_FIELDS, encodeProgressRecord, decodeProgressRecord } from './progressRecord.js';
+export type { ProgressStorage, StorageProfileOptions } from './progressStorage.js';
+export {
+  AnnotationsProgressStorage, StatusProgressStorage, MultiProgressStorage, SmartProgressStorage, storeStorageMarker,
+} from './progressStorage.js';
+export type { DiffBaseStorage } from './diffBaseStorage.js';
+export { AnnotationsDiffBaseStorage, StatusDiffBaseStorage, ANNOTATIONS_SIZE_LIMIT, biggestFields } from './diffBaseStorage.js';
+
+// Handler-state bookkeeping and results
+export type { HandlerOutcome, HandlerStateFields } from './handlerState.js';
+export { HandlerState, deliverResults } from './handlerState.js';
+export type { HandlerCounters, HandlerStatesOptions } from './handlerStates.js';
+export { HandlerStates } from './handlerStates.js';
+
+// Finalizers
+export type { FinalizerNeed, FinalizerPlan } from './finalizers.js';
+export {
+  requiresFinalizer, isDeletionOngoing, isDeletionBlocked, blockDeletion, allowDeletion,
+  addFinalizerPatch, removeFinalizerPatch, planFinalizer, shouldReleaseFinalizer,
+} from './finalizers.js';
+
+// Causes
+export type { CauseReason, WatchEventType, DetectCauseInput, ChangingCause, SupersededCause } from './causes.js';
+export { detectCause, detectChangingCause, startCause, HANDLER_REASONS, CAUSE_TITLES } from './causes.js';
+
+// Errors
+export type { StateErrorCode, EssenceFieldSize } from './errors.js';
+export {
+  StateError, InvalidStateArgumentError, UnsupportedValueError, CorruptedStateError, DiffBaseTooLargeError,
+} from './errors.js';

@@ -1,0 +1,171 @@
+// The patch a processing cycle accumulates: a JSON merge patch (RFC 7386) that handlers and storages
+// write into, with `spec`/`status`/`metadata`/`labels`/`annotations` views where `null` means
+// "delete this field", plus `fns`: transformations of the freshest body that become JSON-patch
+// operations, so list edits such as finalizers never clobber other writers' changes.
+import type { FieldSpec, JsonObject } from './internal/fields.js';
+import { deepCopy, ensure, isObject, parseField, remove, resolve } from './internal/fields.js';
+import type { JsonPatchOperation } from './jsonPatch.js';
+import { jsonPatchFromDiff } from './jsonPatch.js';
+
+/** A transformation of a (deep-copied) body, applied in place; it becomes JSON-patch operations. */
+export type PatchFn = (body: JsonObject) => void;
+
+/** A live, writable view of one object inside a patch; `null` values delete fields on the server. */
+export type PatchView = { [key: string]: any };
+
+/** The metadata view, with `labels` and `annotations` views of its own. */
+export type MetaPatchView = PatchView & { labels: PatchView; annotations: PatchView };
+
+/**
+ * A merge patch under construction plus JSON-patch transformations.
+ *
+ * @example
+ * ```ts
+ * const patch = new Patch();
+ * patch.status.message = 'hello';
+ * patch.metadata.annotations['example.com/x'] = null; // delete it
+ * patch.fns.push((body) => { body.spec = { ...(body.spec as object), touched: true }; });
+ * patch.asMergePatch(); // { status: { message: 'hello' }, metadata: { annotations: { 'example.com/x': null } } }
+ * ```
+ */
+export class Patch {
+  /** The merge-patch document itself. Prefer the views or {@link Patch.set}. */
+  readonly data: JsonObject;
+  /** Transformations applied to the freshest body after the merge patch; see {@link Patch.fnsAsJsonPatch}. */
+  readonly fns: PatchFn[];
+  /** A view of `spec`. */
+  readonly spec: PatchView;
+  /** A view of `status`. */
+  readonly status: PatchView;
+  /** A view of `metadata`, with `labels` and `annotations`. */
+  readonly metadata: MetaPatchView;
+  /** A view of `metadata.labels`. */
+  readonly labels: PatchView;
+  /** A view of `metadata.annotations`. */
+  readonly annotations: PatchView;
+
+  constructor(source?: Patch | JsonObject, options: { readonly fns?: readonly PatchFn[] } = {}) {
+    this.data = source instanceof Patch ? deepCopy(source.data) : isObject(source) ? deepCopy(source) : {};
+    this.fns = [...(source instanceof Patch ? source.fns : []), ...(options.fns ?? [])];
+    this.spec = view(this.data, ['spec']);
+    this.status = view(this.data, ['status']);
+    this.labels = view(this.data, ['metadata', 'labels']);
+    this.annotations = view(this.data, ['metadata', 'annotations']);
+    this.metadata = view(this.data, ['metadata'], { labels: this.labels, annotations: this.annotations }) as MetaPatchView;
+  }
+
+  /** An alias of {@link Patch.metadata}. */
+  get meta(): MetaPatchView {
+    return this.metadata;
+  }
+
+  /** Whether there is nothing to send: no merge-patch fields and no fns. */
+  get isEmpty(): boolean {
+    return Object.keys(this.data).length === 0 && this.fns.length === 0;
+  }
+
+  /** Read a field of the merge patch (`undefined` if not set; `null` means "to be deleted"). */
+  get(field: FieldSpec): unknown {
+    return resolve(this.data, parseField(field));
+  }
+
+  /** Set a field of the merge patch, creating parents; `null` deletes the field on the server. */
+  set(field: FieldSpec, value: unknown): void {
+    ensure(this.data, parseField(field), value);
+  }
+
+  /** Take a field out of the merge patch (not the same as deleting it on the server). */
+  unset(field: FieldSpec): void {
+    remove(this.data, parseField(field));
+  }
+
+  /** A deep copy of the merge-patch document, ready to send. */
+  asMergePatch(): JsonObject {
+    return deepCopy(this.data);
+  }
+
+  /**
+   * The body as it would be after the merge patch and then the fns (the input is not changed).
+   * As in Kopf, a `null` for an absent field changes nothing (no empty parents are created) and a
+   * removal also drops the parents it leaves empty.
+   */
+  applyTo(body: unknown): JsonObject {
+    const target: JsonObject = isObject(body) ? deepCopy(body) : {};
+    applyFields(target, [], this.data);
+    for (const fn of this.fns) fn(target);
+    return target;
+  }
+
+  /**
+   * The JSON-patch operations of the fns alone, computed against the freshest known body (usually
+   * the one the merge patch returned). Prefix them with {@link guardJsonPatch} before sending.
+   */
+  fnsAsJsonPatch(body: unknown): JsonPatchOperation[] {
+    if (this.fns.length === 0) return [];
+    const target: JsonObject = isObject(body) ? deepCopy(body) : {};
+    for (const fn of this.fns) fn(target);
+    return jsonPatchFromDiff(body, target);
+  }
+
+  /** The JSON-patch operations of everything (merge patch, then fns) against a body, as for admission. */
+  asJsonPatch(body: unknown): JsonPatchOperation[] {
+    if (this.isEmpty) return [];
+    return jsonPatchFromDiff(body, this.applyTo(body));
+  }
+
+  /** The merge patch as JSON (so `JSON.stringify(patch)` sends the right thing). */
+  toJSON(): JsonObject {
+    return this.asMergePatch();
+  }
+}
+
+function applyFields(target: JsonObject, path: string[], value: unknown): void {
+  if (value === null) {
+    remove(target, path);
+  } else if (isObject(value)) {
+    for (const [key, item] of Object.entries(value)) if (item !== undefined) applyFields(target, [...path, key], item);
+  } else if (path.length > 0) {
+    ensure(target, path, deepCopy(value));
+  }
+}
+
+/** A proxy that reads and writes `root` at `path`, creating the parents only on the first write. */
+function view(root: JsonObject, path: readonly string[], children: Record<string, PatchView> = {}): PatchView {
+  const current = (): JsonObject | undefined => {
+    const value = resolve(root, path);
+    return isObject(value) ? value : undefined;
+  };
+  return new Proxy({}, {
+    get(_target, key) {
+      if (typeof key !== 'string') return undefined;
+      if (Object.hasOwn(children, key)) return children[key];
+      if (key === 'toJSON') return () => deepCopy(current() ?? {});
+      return current()?.[key];
+    },
+    set(_target, key, value) {
+      if (typeof key !== 'string') return false;
+      if (Object.hasOwn(children, key) && isObject(value)) {
+        for (const [name, item] of Object.entries(value)) ensure(root, [...path, key, name], item);
+        return true;
+      }
+      ensure(root, [...path, key], value);
+      return true;
+    },
+    deleteProperty(_target, key) {
+      const target = current();
+      if (typeof key === 'string' && target) delete target[key];
+      return true;
+    },
+    has(_target, key) {
+      return typeof key === 'string' && current() !== undefined && Object.hasOwn(current()!, key);
+    },
+    ownKeys() {
+      return Object.keys(current() ?? {});
+    },
+    getOwnPropertyDescriptor(_target, key) {
+      const target = current();
+      if (typeof key !== 'string' || !target || !Object.hasOwn(target, key)) return undefined;
+      return { value: target[key], writable: true, enumerable: true, configurable: true };
+    },
+  });
+}

@@ -1,0 +1,233 @@
+// Where handler progress lives between processing cycles: on the object itself, so that a
+// restarted operator continues where the last one stopped. Storages are pure: they read a body and
+// write into a Patch; applying the patch is core's job, so they never talk to the API server.
+import type { Essence } from './essence.js';
+import { removeAnnotations, removeEmptyStanzas } from './essence.js';
+import type { FieldSpec } from './internal/fields.js';
+import { deepCopy, has, isObject, parseField, remove, resolve } from './internal/fields.js';
+import { annotationKeys } from './annotationKeys.js';
+import type { Patch } from './patch.js';
+import type { PersistenceProfile, PersistenceProfileName } from './profiles.js';
+import { resolveProfile } from './profiles.js';
+import type { ProgressRecord } from './progressRecord.js';
+import { decodeProgressRecord, encodeProgressRecord } from './progressRecord.js';
+
+/** The operations every progress storage offers; all are synchronous and side-effect free. */
+export interface ProgressStorage {
+  /** The stored record of a handler, or `null`. */
+  fetch(args: { readonly key: string; readonly body: unknown }): ProgressRecord | null;
+  /** Write a handler's record into the patch. */
+  store(args: { readonly key: string; readonly record: ProgressRecord; readonly body: unknown; readonly patch: Patch }): void;
+  /** Delete a handler's record: `null` in the patch if the body has it, or drop it from the patch. */
+  purge(args: { readonly key: string; readonly body: unknown; readonly patch: Patch }): void;
+  /** Set (or with `null` remove) the touch value that makes the object produce a new event. */
+  touch(args: { readonly body: unknown; readonly patch: Patch; readonly value: string | null }): void;
+  /** A copy of an essence without this storage's own fields. */
+  clear(essence: Essence): Essence;
+}
+
+/** Common options of the storages: a profile and overrides of its names. */
+export interface StorageProfileOptions {
+  /** The persistence profile (default `'opkit'`). */
+  readonly profile?: PersistenceProfileName | PersistenceProfile;
+}
+
+/** Set or drop a value in the patch the way Kopf purges: `null` if the body has it, else un-set. */
+function purgeField(body: unknown, patch: Patch, path: readonly string[]): void {
+  if (has(body, path)) patch.set(path, null);
+  else if (has(patch.data, path)) patch.unset(path);
+}
+
+/** Write `<prefix>/kopf-managed: yes` for prefixes not starting with `kopf.`, as Kopf does. */
+export function storeStorageMarker(prefix: string, body: unknown, patch: Patch): void {
+  if (!prefix || prefix.startsWith('kopf.')) return;
+  const path = ['metadata', 'annotations', `${prefix}/kopf-managed`];
+  if (!has(body, path) && !has(patch.data, path)) patch.set(path, 'yes');
+}
+
+/**
+ * Progress records in annotations: `<prefix>/<handler id>` holds compact JSON (see
+ * {@link encodeProgressRecord}); long ids are hashed per Kopf's key rules.
+ *
+ * @example
+ * ```ts
+ * const storage = new AnnotationsProgressStorage({ profile: 'kopf' });
+ * storage.store({ key: 'create_fn', record: { retries: 0, success: false, failure: false }, body, patch });
+ * ```
+ */
+export class AnnotationsProgressStorage implements ProgressStorage {
+  /** The annotation prefix. */
+  readonly prefix: string;
+  /** The name of the touch annotation. */
+  readonly touchKey: string;
+  /** Whether legacy v1 keys are written and read too. */
+  readonly v1: boolean;
+  /** Whether null fields are written too. */
+  readonly verbose: boolean;
+
+  constructor(options: StorageProfileOptions & { readonly prefix?: string; readonly touchKey?: string; readonly v1?: boolean; readonly verbose?: boolean } = {}) {
+    const profile = resolveProfile(options.profile);
+    this.prefix = options.prefix ?? profile.prefix;
+    this.touchKey = options.touchKey ?? profile.touchKey;
+    this.v1 = options.v1 ?? profile.v1Keys;
+    this.verbose = options.verbose ?? false;
+  }
+
+  /** The annotation keys of a handler id (or the touch key) on this body. */
+  keys(name: string, body?: unknown): string[] {
+    return annotationKeys(name, { prefix: this.prefix, v1: this.v1, body });
+  }
+
+  fetch({ key, body }: { readonly key: string; readonly body: unknown }): ProgressRecord | null {
+    for (const fullKey of this.keys(key, body)) {
+      const record = decodeProgressRecord(resolve(body, ['metadata', 'annotations', fullKey]), fullKey);
+      if (record !== null) return record;
+    }
+    return null;
+  }
+
+  store({ key, record, body, patch }: { readonly key: string; readonly record: ProgressRecord; readonly body: unknown; readonly patch: Patch }): void {
+    const encoded = encodeProgressRecord(record, { verbose: this.verbose });
+    for (const fullKey of this.keys(key, body)) patch.set(['metadata', 'annotations', fullKey], encoded);
+    storeStorageMarker(this.prefix, body, patch);
+  }
+
+  purge({ key, body, patch }: { readonly key: string; readonly body: unknown; readonly patch: Patch }): void {
+    for (const fullKey of this.keys(key, body)) purgeField(body, patch, ['metadata', 'annotations', fullKey]);
+  }
+
+  touch({ body, patch, value }: { readonly body: unknown; readonly patch: Patch; readonly value: string | null }): void {
+    for (const fullKey of this.keys(this.touchKey, body)) {
+      const current = resolve(body, ['metadata', 'annotations', fullKey], null);
+      if (current !== value) {
+        patch.set(['metadata', 'annotations', fullKey], value);
+        storeStorageMarker(this.prefix, body, patch);
+      }
+    }
+  }
+
+  clear(essence: Essence): Essence {
+    const copy = deepCopy(essence);
+    removeAnnotations(copy, (key) => key.startsWith(`${this.prefix}/`));
+    removeEmptyStanzas(copy);
+    return copy;
+  }
+}
+
+/**
+ * Progress records as nested objects in the status (`status.kopf.progress.<handler id>` in the
+ * `kopf` profile, `status.opkit.progress.<id>` in `opkit`).
+ *
+ * @example
+ * ```ts
+ * new StatusProgressStorage({ field: 'status.myop.progress' });
+ * ```
+ */
+export class StatusProgressStorage implements ProgressStorage {
+  /** Where the records live. */
+  readonly field: readonly string[];
+  /** Where the touch value lives. */
+  readonly touchField: readonly string[];
+  /** When false, store() and touch() do nothing (the storage is only read and purged). */
+  readonly writable: boolean;
+
+  constructor(options: StorageProfileOptions & { readonly field?: FieldSpec; readonly touchField?: FieldSpec; readonly writable?: boolean } = {}) {
+    const profile = resolveProfile(options.profile);
+    this.field = options.field === undefined ? profile.progressField : parseField(options.field);
+    this.touchField = options.touchField === undefined ? profile.touchField : parseField(options.touchField);
+    this.writable = options.writable ?? true;
+  }
+
+  fetch({ key, body }: { readonly key: string; readonly body: unknown }): ProgressRecord | null {
+    const container = resolve(body, this.field, {});
+    if (!isObject(container)) return null;
+    return decodeProgressRecord(container[key] ?? null, [...this.field, key].join('.'));
+  }
+
+  store({ key, record, patch }: { readonly key: string; readonly record: ProgressRecord; readonly body: unknown; readonly patch: Patch }): void {
+    if (!this.writable) return;
+    const full: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(record)) if (value !== undefined) full[name] = value;
+    patch.set([...this.field, key], full);
+  }
+
+  purge({ key, body, patch }: { readonly key: string; readonly body: unknown; readonly patch: Patch }): void {
+    purgeField(body, patch, [...this.field, key]);
+  }
+
+  touch({ body, patch, value }: { readonly body: unknown; readonly patch: Patch; readonly value: string | null }): void {
+    if (!this.writable) return;
+    if (resolve(body, this.touchField, null) !== value) patch.set(this.touchField, value);
+  }
+
+  clear(essence: Essence): Essence {
+    const copy = deepCopy(essence);
+    remove(copy, this.field);
+    removeEmptyStanzas(copy);
+    return copy;
+  }
+}
+
+/**
+ * Several storages as one: fetch from the first that has a record; store, purge and touch in all;
+ * clear by all in turn.
+ *
+ * @example
+ * ```ts
+ * new MultiProgressStorage([new AnnotationsProgressStorage(), new StatusProgressStorage()]);
+ * ```
+ */
+export class MultiProgressStorage implements ProgressStorage {
+  /** The storages, in reading order. */
+  readonly storages: readonly ProgressStorage[];
+
+  constructor(storages: readonly ProgressStorage[]) {
+    this.storages = [...storages];
+  }
+
+  fetch(args: { readonly key: string; readonly body: unknown }): ProgressRecord | null {
+    for (const storage of this.storages) {
+      const record = storage.fetch(args);
+      if (record !== null) return record;
+    }
+    return null;
+  }
+
+  store(args: { readonly key: string; readonly record: ProgressRecord; readonly body: unknown; readonly patch: Patch }): void {
+    for (const storage of this.storages) storage.store(args);
+  }
+
+  purge(args: { readonly key: string; readonly body: unknown; readonly patch: Patch }): void {
+    for (const storage of this.storages) storage.purge(args);
+  }
+
+  touch(args: { readonly body: unknown; readonly patch: Patch; readonly value: string | null }): void {
+    for (const storage of this.storages) storage.touch(args);
+  }
+
+  clear(essence: Essence): Essence {
+    return this.storages.reduce((current, storage) => storage.clear(current), essence);
+  }
+}
+
+/**
+ * The default progress storage, as Kopf's: reads the annotations first and then the status, writes
+ * the annotations only, and purges both (the status copy is a legacy location).
+ *
+ * @example
+ * ```ts
+ * const storage = new SmartProgressStorage({ profile: 'kopf' });
+ * storage.fetch({ key: 'create_fn', body }); // from kopf.zalando.org/create_fn or status.kopf.progress.create_fn
+ * ```
+ */
+export class SmartProgressStorage extends MultiProgressStorage {
+  constructor(options: StorageProfileOptions & {
+    readonly prefix?: string; readonly touchKey?: string; readonly v1?: boolean; readonly verbose?: boolean;
+    readonly field?: FieldSpec; readonly touchField?: FieldSpec;
+  } = {}) {
+    super([
+      new AnnotationsProgressStorage(options),
+      new StatusProgressStorage({ ...options, writable: false }),
+    ]);
+  }
+}

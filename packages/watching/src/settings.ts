@@ -1,0 +1,50 @@
+// Why this file exists: every tunable of a resource stream in one typed object, with its default
+// stated once (TSDoc) and filled in once (resolveWatchSettings), so that tests can shrink timeouts.
+
+import { systemClock } from '@opkit/tasks';
+import type { Clock } from '@opkit/tasks';
+import { checkRange } from './errors.js';
+
+/** Settings of a resource stream. Every field is optional; see its default. */
+export interface WatchSettings {
+  /** Reconnect a watch that delivered nothing (no event, no bookmark) for this long, in ms. @defaultValue 70000 */
+  inactivityTimeoutMs?: number;
+  /** Page size of the list. @defaultValue 500 */
+  pageSize?: number;
+  /** Ask the server to end each watch after this many seconds (randomized up to twice as long). @defaultValue 300 */
+  serverTimeoutSeconds?: number;
+  /** Time allowed to open a watch or fetch a list page, in ms. @defaultValue 30000 */
+  requestTimeoutMs?: number;
+  /** First reconnect delay after a failure or an empty watch, in ms. @defaultValue 100 */
+  backoffStartMs?: number;
+  /** Largest reconnect delay, in ms. @defaultValue 30000 */
+  backoffMaxMs?: number;
+  /** Jitter ratio of reconnect delays (0..1). @defaultValue 0.5 */
+  backoffJitter?: number;
+  /** The clock for timers (tests may inject one). @defaultValue systemClock */
+  clock?: Clock;
+}
+
+/** WatchSettings with every default filled in. */
+export type ResolvedWatchSettings = Required<WatchSettings>;
+
+/**
+ * Fill in defaults and check ranges.
+ *
+ * @example
+ * ```ts
+ * resolveWatchSettings({ inactivityTimeoutMs: 5_000 }).pageSize; // 500
+ * ```
+ */
+export function resolveWatchSettings(settings: WatchSettings = {}): ResolvedWatchSettings {
+  return {
+    inactivityTimeoutMs: checkRange('inactivityTimeoutMs', settings.inactivityTimeoutMs ?? 70_000, 1),
+    pageSize: checkRange('pageSize', settings.pageSize ?? 500, 1),
+    serverTimeoutSeconds: checkRange('serverTimeoutSeconds', settings.serverTimeoutSeconds ?? 300, 1),
+    requestTimeoutMs: checkRange('requestTimeoutMs', settings.requestTimeoutMs ?? 30_000, 1),
+    backoffStartMs: checkRange('backoffStartMs', settings.backoffStartMs ?? 100, 0),
+    backoffMaxMs: checkRange('backoffMaxMs', settings.backoffMaxMs ?? 30_000, settings.backoffStartMs ?? 100),
+    backoffJitter: checkRange('backoffJitter', settings.backoffJitter ?? 0.5, 0, 1),
+    clock: settings.clock ?? systemClock,
+  };
+}

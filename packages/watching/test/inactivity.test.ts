@@ -1,0 +1,59 @@
+// The inactivity timeout runs on the injected clock: the default is 70 s, and firing it closes the
+// silent connection and resumes — checked without waiting 70 real seconds.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Clock } from '@opkit/tasks';
+import { watchResource } from '../src/index.js';
+import { configmaps, fast, Recorder, startHarness, waitFor, watchRequests } from './harness.js';
+import type { Harness } from './harness.js';
+
+class ManualClock implements Clock {
+  readonly timers = new Map<number, { fn: () => void; ms: number }>();
+  #next = 1;
+  now(): number {
+    return Date.now();
+  }
+  setTimeout(fn: () => void, ms: number): unknown {
+    const id = this.#next++;
+    this.timers.set(id, { fn, ms });
+    return id;
+  }
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+  /** Fire (and remove) every pending timer of exactly `ms`. */
+  fire(ms: number): number {
+    const due = [...this.timers].filter(([, t]) => t.ms === ms);
+    for (const [id, t] of due) {
+      this.timers.delete(id);
+      t.fn();
+    }
+    return due.length;
+  }
+}
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(async () => h.close());
+
+describe('watchResource inactivity timeout', () => {
+  it('defaults to 70 s on the injected clock and reconnects from the last resourceVersion when it fires', async () => {
+    const { client, server } = h;
+    const clock = new ManualClock();
+    const r = new Recorder(watchResource(client, configmaps, { namespace: 'default', settings: { ...fast, clock } }));
+    await waitFor(() => r.synced === 1 && server.stats().watches === 1, 5000, 'watching');
+    await client.create(configmaps, { metadata: { name: 'one', namespace: 'default' } });
+    await waitFor(() => r.latest.has('default/one'), 5000, 'the first event');
+    expect([...clock.timers.values()].map((t) => t.ms)).toEqual([70_000]);
+    server.faults.set({ stallWatches: true });
+    await client.create(configmaps, { metadata: { name: 'two', namespace: 'default' } });
+    server.faults.set({ stallWatches: false });
+    expect(clock.fire(70_000)).toBe(1);
+    await waitFor(() => watchRequests(server) === 2 && r.latest.has('default/two'), 5000, 'the resumed stream');
+    expect(server.stats().requests['list configmaps']).toBe(1);
+    expect(r.names()).toEqual(['ADDED one', 'ADDED two']);
+    r.subscription.unsubscribe();
+    await waitFor(() => server.stats().watches === 0 && clock.timers.size === 0, 1000, 'closed, timers cleared');
+  });
+});

@@ -1,0 +1,109 @@
+// The acceptance scenario of issue 3 at CI size: objects created, updated 5 times and partly deleted
+// while the server drops every watch every 2 s, fails 5% of requests with 503 and compacts its
+// history every 5 s. The full size (2,000 objects) runs in apps/bench (scenario watching-faults).
+import { afterEach, describe, expect, it } from 'vitest';
+import type { KubeClient, KubeObject } from '@opkit/kube';
+import { watchResource } from '../src/index.js';
+import type { WatchEvent } from '../src/index.js';
+import { configmaps, namespaces, startHarness, waitFor } from './harness.js';
+import type { Harness } from './harness.js';
+
+const OBJECTS = 300;
+const UPDATES = 5;
+const WRITERS = 24;
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function parallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+interface Tracked {
+  rv: number;
+  object: KubeObject;
+}
+
+async function runScenario(clusterWide: boolean): Promise<void> {
+  h = await startHarness({ faults: { watchDropMs: 2000, errorRate: 0.05, errorCode: 503, compactEveryMs: 5000 } });
+  const { client, server } = h;
+  const spaces = clusterWide ? ['r-0', 'r-1', 'r-2'] : ['r-0'];
+  for (const name of [...spaces, 'noise']) await client.create(namespaces, { metadata: { name } });
+  const names = Array.from({ length: OBJECTS }, (_, i) => ({ name: `obj-${i}`, namespace: spaces[i % spaces.length]! }));
+  const [early, late] = [names.slice(0, OBJECTS / 2), names.slice(OBJECTS / 2)];
+  await parallel(early, WRITERS, async ({ name, namespace }) => void (await client.create(configmaps, { metadata: { name, namespace }, data: { v: '0' } })));
+
+  const seen = new Map<string, Tracked>();
+  const deletedSeen = new Set<string>();
+  const problems: string[] = [];
+  const onEvent = (event: WatchEvent): void => {
+    if (event.type === 'SYNCED') return;
+    const meta = event.object.metadata;
+    const key = `${meta.namespace}/${meta.name}`;
+    if (!clusterWide && meta.namespace !== 'r-0') problems.push(`out of scope: ${key}`);
+    const rv = Number(meta.resourceVersion);
+    const previous = seen.get(key);
+    if (event.type === 'DELETED') {
+      seen.delete(key);
+      deletedSeen.add(key);
+      return;
+    }
+    if (previous && rv <= previous.rv) problems.push(`stale ${event.type} for ${key}: ${rv} after ${previous.rv}`);
+    seen.set(key, { rv, object: event.object });
+  };
+  let failed: unknown;
+  const subscription = watchResource(client, configmaps, {
+    ...(clusterWide ? {} : { namespace: 'r-0' }),
+    settings: { backoffStartMs: 50, backoffMaxMs: 1000, pageSize: 50, inactivityTimeoutMs: 10_000 },
+  }).subscribe({ next: onEvent, error: (e: unknown) => (failed = e) });
+
+  await parallel(late, WRITERS, async ({ name, namespace }) => void (await create(client, name, namespace)));
+  // Outside the watched namespace (only meaningful in single-namespace mode).
+  if (!clusterWide) await client.create(configmaps, { metadata: { name: 'noise-obj', namespace: 'noise' } });
+  const updates = names.flatMap((n) => Array.from({ length: UPDATES }, (_, u) => ({ ...n, u: u + 1 })));
+  // Interleave objects so that updates of one object are spread over time (and across watch drops).
+  updates.sort((a, b) => a.u - b.u);
+  await parallel(updates, WRITERS, async ({ name, namespace, u }) => void (await client.patch(configmaps, name, { data: { v: String(u) } }, { namespace })));
+  const doomed = names.filter((_, i) => i % 5 === 0);
+  await parallel(doomed, WRITERS, async ({ name, namespace }) => void (await client.delete(configmaps, name, { namespace })));
+
+  const expected = new Map<string, KubeObject>();
+  for (const ns of spaces) for (const item of (await client.listAll(configmaps, { namespace: ns })).items) expected.set(`${ns}/${item.metadata.name}`, item);
+  expect(expected.size).toBe(OBJECTS - doomed.length);
+  await waitFor(
+    () => seen.size === expected.size && [...expected].every(([key, object]) => seen.get(key)?.object.metadata.resourceVersion === object.metadata.resourceVersion),
+    60_000,
+    'the stream to converge on the server state',
+  );
+  for (const [key, object] of expected) expect(seen.get(key)?.object.data).toEqual(object.data);
+  for (const { name, namespace } of doomed) expect(deletedSeen.has(`${namespace}/${name}`)).toBe(true);
+  expect(problems).toEqual([]);
+  expect(failed).toBeUndefined();
+  // The faults really happened.
+  const codes = server.requests().map((r) => r.code);
+  expect(codes.filter((c) => c === 503).length).toBeGreaterThan(20);
+  subscription.unsubscribe();
+  await waitFor(() => server.stats().watches === 0, 1000, 'zero open watches');
+}
+
+async function create(client: KubeClient, name: string, namespace: string): Promise<void> {
+  await client.create(configmaps, { metadata: { name, namespace }, data: { v: '0' } });
+}
+
+describe('watchResource under faults (watch drops every 2 s, 5% 503s, compaction every 5 s)', () => {
+  it('converges on the server state in a single namespace, seeing every deletion', async () => {
+    await runScenario(false);
+  });
+
+  it('converges on the server state cluster-wide, seeing every deletion', async () => {
+    await runScenario(true);
+  });
+});
