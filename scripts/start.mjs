@@ -24,7 +24,7 @@ const server = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pip
 let announced = false;
 server.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
-  if (!announced && existsSync(kubeconfig)) {
+  if (!announced && chunk.toString().includes('kubeconfig written') && existsSync(kubeconfig)) {
     announced = true;
     const path = kubeconfig;
     process.stdout.write(

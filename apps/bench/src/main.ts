@@ -1,9 +1,10 @@
 // Entry of `pnpm --filter @opkit/bench bench <suite>`: runs a benchmark suite and prints its table.
-// Suites: `apiserver` (the default). `--quick` runs tiny sizes (a smoke run, not a measurement).
+// Suites: `apiserver` (the default) and `watching`. `--quick` runs tiny sizes (a smoke run, not a measurement).
 import { FULL_SIZES, runApiServerBench } from './apiserverScenarios.js';
 import { renderTable } from './report.js';
+import { loadWatchingModules, runWatchingBench, WATCHING_FULL_SIZES } from './scenarios/watchingScenarios.js';
 
-const SUITES = ['apiserver'];
+const SUITES = ['apiserver', 'watching'];
 
 async function main(argv: string[]): Promise<number> {
   const quick = argv.includes('--quick');
@@ -14,9 +15,16 @@ async function main(argv: string[]): Promise<number> {
     console.error(`unknown ${bad.length > 0 ? `suite ${bad.join(', ')}` : `flag ${unknownFlags.join(', ')}`}; usage: bench [${SUITES.join('|')}] [--quick]`);
     return 2;
   }
-  const sizes = quick ? { creates: 100, watchEvents: 100, watchers: 10, heapObjects: 500 } : FULL_SIZES;
-  console.log(`@opkit/apiserver benchmark (Node ${process.version}, ${quick ? 'quick' : 'full'} sizes)\n`);
-  console.log(renderTable(await runApiServerBench(sizes)));
+  for (const suite of suites.length > 0 ? suites : ['apiserver']) {
+    console.log(`${suite} benchmark (Node ${process.version}, ${quick ? 'quick' : 'full'} sizes)\n`);
+    if (suite === 'apiserver') {
+      const sizes = quick ? { creates: 100, watchEvents: 100, watchers: 10, heapObjects: 500 } : FULL_SIZES;
+      console.log(renderTable(await runApiServerBench(sizes)));
+    } else {
+      const sizes = quick ? { objects: 200, updates: 2, memoryObjects: 1000 } : WATCHING_FULL_SIZES;
+      console.log(renderTable(await runWatchingBench(sizes, await loadWatchingModules())));
+    }
+  }
   return 0;
 }
 

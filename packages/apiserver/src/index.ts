@@ -11,3 +11,7 @@ export type { FaultSpec } from './faults.js';
 
 // Audit
 export type { AuditRecord } from './metrics/index.js';
+
+// Errors (what startApiServer and parseFaultSpec throw)
+export { ApiServerError } from './errors.js';
+export type { ApiServerErrorCode } from './errors.js';

@@ -273,6 +273,12 @@ describe('kubectl against the embedded API server', { timeout: 60_000 }, () => {
     expect(await kubectl(['apply', '--server-side', '--field-manager=opkit-test', '-f', '-'], manifest)).toBe('configmap/ssa serverside-applied\n');
     const ssa = json(await kubectl(['get', 'configmap', 'ssa', '-o', 'json']));
     expect(ssa.data).toEqual({ a: '1' });
+    const rival = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ssa', namespace: 'default' }, data: { a: '2' } });
+    expect(await kubectlFailsWith(['apply', '--server-side', '--field-manager=rival', '-f', '-'], rival)).toContain('Apply failed with 1 conflict: conflict with "opkit-test": .data.a');
+    expect(await kubectl(['apply', '--server-side', '--field-manager=rival', '--force-conflicts', '-f', '-'], rival)).toBe('configmap/ssa serverside-applied\n');
+    const taken = json(await kubectl(['get', 'configmap', 'ssa', '-o', 'json', '--show-managed-fields']));
+    expect(taken.data).toEqual({ a: '2' });
+    expect(taken.metadata.managedFields.map((m: { manager: string; operation: string }) => `${m.manager}/${m.operation}`)).toEqual(['rival/Apply']);
     // kubectl's imperative generators send protobuf bodies (typed clients), manifests send JSON.
     expect(await kubectl(['create', 'namespace', 'doomed'])).toBe('namespace/doomed created\n');
     expect(await kubectl(['create', 'configmap', 'inside', '-n', 'doomed', '--from-literal=k=v', '--from-literal=n=1'])).toBe('configmap/inside created\n');

@@ -4,9 +4,6 @@
 // reporting time to converge and correctness counters; (2) the heap a stream over 10,000 objects
 // retains after delivering them (list pages must not stay alive). The CI-sized versions of (1) are
 // tests in packages/watching/test/reliability.test.ts.
-//
-// The packages are passed in (`WatchingBenchModules`) so that this file compiles before the bench
-// app declares @opkit/kube and @opkit/watching as dependencies; `loadWatchingModules()` imports them.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startApiServer } from '@opkit/apiserver';
@@ -34,14 +31,10 @@ export const WATCHING_FULL_SIZES: WatchingBenchSizes = { objects: 2000, updates:
 const configmaps = { group: '', version: 'v1', plural: 'configmaps', kind: 'ConfigMap', namespaced: true };
 const namespaces = { group: '', version: 'v1', plural: 'namespaces', kind: 'Namespace', namespaced: false };
 
-/** Import @opkit/kube and @opkit/watching (needs them as dependencies of the bench app). */
+/** The real @opkit/kube and @opkit/watching. */
 export async function loadWatchingModules(): Promise<WatchingBenchModules> {
-  // Specifiers held in variables: TypeScript does not resolve them, so this file compiles without the dependencies.
-  const kubeModule = '@opkit/kube';
-  const watchingModule = '@opkit/watching';
-  const kube: { connect: WatchingBenchModules['connect'] } = await import(kubeModule);
-  const watching: { watchResource: WatchingBenchModules['watchResource'] } = await import(watchingModule);
-  return { connect: kube.connect, watchResource: watching.watchResource };
+  const [kube, watching] = await Promise.all([import('@opkit/kube'), import('@opkit/watching')]);
+  return { connect: kube.connect as WatchingBenchModules['connect'], watchResource: watching.watchResource };
 }
 
 async function parallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
