@@ -19,6 +19,6 @@ const turboArgs = ['run', 'build', 'typecheck', 'lint', 'test', '--continue', '-
 if (process.env.CI) turboArgs.push('--log-order=grouped');
 if (!stage('build, typecheck, lint, test', 'turbo', turboArgs)) failures.push('build/typecheck/lint/test');
 process.stdout.write('\n== summary\n');
-if (failures.length) process.stdout.write(`  ! failed: ${failures.join(', ')}\n`);
-const summary = spawnSync(process.execPath, ['scripts/test-summary.mjs'], { cwd: ROOT, stdio: 'inherit' });
+const summaryArgs = ['scripts/test-summary.mjs', ...failures.flatMap((f) => ['--failed-check', f])];
+const summary = spawnSync(process.execPath, summaryArgs, { cwd: ROOT, stdio: 'inherit' });
 process.exit(failures.length || summary.status !== 0 ? 1 : 0);

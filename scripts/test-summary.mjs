@@ -1,7 +1,7 @@
 // Adds up the vitest JSON reports of every workspace package and prints the closing line
 // `N passed, N failed` (plus `, N skipped`) that CI reads. Exits non-zero when anything failed,
-// when a package with a `test` script left no report (it crashed or did not build), or when no
-// test ran at all.
+// when a package with a `test` script left no report (it crashed or did not build), when a check
+// named with `--failed-check NAME` failed (each counts as one failure), or when no test ran at all.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { listWorkspacePackages, ROOT } from './workspace.mjs';
@@ -35,7 +35,16 @@ export function summarize(root = ROOT) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rootArg = process.argv.indexOf('--root');
-  const { passed, failed, skipped, problems } = summarize(rootArg > 0 ? resolve(process.argv[rootArg + 1]) : ROOT);
+  const { passed, skipped, problems, ...counts } = summarize(rootArg > 0 ? resolve(process.argv[rootArg + 1]) : ROOT);
+  // Checks that are not tests (the layer check, lint, typecheck, build) count as failures of their own,
+  // so that the closing line never reads "0 failed" on a run that failed.
+  const failedChecks = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--failed-check' ? [arg] : []));
+  let failed = counts.failed;
+  for (const check of failedChecks) {
+    if (check === 'build/typecheck/lint/test' && counts.failed > 0) continue; // already counted as failed tests
+    problems.push(`${check} failed (see its output above)`);
+    failed += 1;
+  }
   for (const p of problems) process.stdout.write(`  ! ${p}\n`);
   if (passed + failed === 0) process.stdout.write('  ! no test ran\n');
   process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);

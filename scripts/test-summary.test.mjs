@@ -24,8 +24,8 @@ function workspace(packages) {
   }
 }
 
-function run() {
-  const r = spawnSync(process.execPath, [script, '--root', root], { encoding: 'utf8' });
+function run(...extra) {
+  const r = spawnSync(process.execPath, [script, '--root', root, ...extra], { encoding: 'utf8' });
   return { status: r.status, last: r.stdout.trim().split('\n').at(-1), stdout: r.stdout };
 }
 
@@ -47,6 +47,18 @@ describe('test-summary', () => {
     const result = run();
     expect(result).toMatchObject({ status: 1, last: '3 passed, 1 failed' });
     expect(result.stdout).toContain('@opkit/b: no test report');
+  });
+
+  it('counts a failed check that is not a test (the layer check) so the closing line never reads 0 failed', () => {
+    workspace({ a: { numPassedTests: 3, numFailedTests: 0 } });
+    const result = run('--failed-check', 'layer check');
+    expect(result).toMatchObject({ status: 1, last: '3 passed, 1 failed' });
+    expect(result.stdout).toContain('layer check failed');
+  });
+
+  it('does not count a failed turbo run twice when its failure was a failed test', () => {
+    workspace({ a: { numPassedTests: 3, numFailedTests: 2 } });
+    expect(run('--failed-check', 'build/typecheck/lint/test')).toMatchObject({ status: 1, last: '3 passed, 2 failed' });
   });
 
   it('fails when no test ran at all', () => {
