@@ -1,67 +1,29 @@
 // Acceptance: @kubernetes/client-node 2.0.1 works against the embedded server unchanged — typed CRUD
 // (CoreV1Api, CustomObjectsApi, the generic KubernetesObjectApi), merge-patching the status subresource,
 // injected 429/503 and token changes, and the audit trail of the calls. Real HTTP throughout.
-import { readFileSync } from 'node:fs';
 import {
-  ApiextensionsV1Api,
   CoordinationV1Api,
   CoreV1Api,
   EventsV1Api,
-  CustomObjectsApi,
   KubeConfig,
   KubernetesObjectApi,
   PatchStrategy,
   V1MicroTime,
-  loadYaml,
   setHeaderOptions,
 } from '@kubernetes/client-node';
-import type { KubernetesListObject, KubernetesObject, V1CustomResourceDefinition } from '@kubernetes/client-node';
+import type { CustomObjectsApi, KubernetesObject } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
-
-const GROUP = 'kopf.dev';
-const VERSION = 'v1';
-const PLURAL = 'kopfexamples';
+import { example, GROUP, PLURAL, startClientNodeHarness, VERSION } from './clientNodeHarness.js';
 
 let server: ApiServer;
 let kc: KubeConfig;
 let custom: CustomObjectsApi;
 let core: CoreV1Api;
-
-/** Polls `check` until it returns true, failing with `what` after the deadline. */
-async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-function example(name: string, spec: Record<string, unknown> = { duration: '1m' }): KubernetesObject & { spec: unknown } {
-  return { apiVersion: `${GROUP}/${VERSION}`, kind: 'KopfExample', metadata: { name }, spec };
-}
-
-async function serverNames(): Promise<string[]> {
-  const list = (await custom.listNamespacedCustomObject({ group: GROUP, version: VERSION, namespace: 'default', plural: PLURAL })) as KubernetesListObject<KubernetesObject>;
-  return list.items.map((o) => o.metadata?.name ?? '').sort();
-}
+let serverNames: () => Promise<string[]>;
 
 beforeAll(async () => {
-  server = await startApiServer();
-  kc = new KubeConfig();
-  kc.loadFromString(server.kubeconfig());
-  custom = kc.makeApiClient(CustomObjectsApi);
-  core = kc.makeApiClient(CoreV1Api);
-  const crds = kc.makeApiClient(ApiextensionsV1Api);
-  // loadYaml maps YAML keys (x-kubernetes-preserve-unknown-fields) onto the typed model's attributes.
-  const crd = loadYaml<V1CustomResourceDefinition>(readFileSync(new URL('./fixtures/crd.yaml', import.meta.url), 'utf8'));
-  await crds.createCustomResourceDefinition({ body: crd });
-  await waitUntil('the CRD is Established', async () => {
-    const read = await crds.readCustomResourceDefinition({ name: 'kopfexamples.kopf.dev' });
-    return read.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True') ?? false;
-  });
+  ({ server, kc, custom, core, serverNames } = await startClientNodeHarness());
 });
 
 afterAll(async () => {
