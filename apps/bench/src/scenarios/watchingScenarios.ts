@@ -2,8 +2,8 @@
 // over real HTTP: (1) 2,000 objects × 5 updates while the server drops every watch every 2 s, fails
 // 5% of requests with 503 and compacts its history every 5 s — single namespace and cluster-wide —
 // reporting time to converge and correctness counters; (2) the heap a stream over 10,000 objects
-// retains after delivering them (list pages must not stay alive). The CI-sized versions of (1) are
-// tests in packages/watching/test/reliability.test.ts.
+// retains after delivering them (list pages must not stay alive). The same scenario (1) runs as a test in
+// packages/watching/test/reliability.test.ts (in CI).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startApiServer } from '@opkit/apiserver';
