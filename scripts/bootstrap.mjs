@@ -8,7 +8,7 @@
 // runs the requested root task with that toolchain first on PATH.
 //
 // Usage: node scripts/bootstrap.mjs <task> [args...]
-//   task: one of the keys of TASKS below (test, start, build, dev), or `exec -- <command...>`.
+//   task: one of the keys of TASKS below (test, start, op, build), or `exec -- <command...>`.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -27,6 +27,7 @@ const STAMP = join(ROOT, 'node_modules', '.opkit-install-stamp');
 const TASKS = {
   test: ['node', 'scripts/test-all.mjs'],
   start: ['node', 'scripts/start.mjs'],
+  op: ['node', 'scripts/op.mjs'],
   build: ['pnpm', 'exec', 'turbo', 'run', 'build'],
 };
 

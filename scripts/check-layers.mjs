@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The layer check: DESIGN.md's import rules, enforced in CI instead of by review.
+// The layer check: the import rules of docs/architecture.md, enforced in CI instead of by review.
 //
 // It reads every TypeScript/JavaScript source of every workspace package, collects its imports
 // with the TypeScript parser, and reports each import that breaks a rule, naming the rule, the
@@ -16,22 +16,26 @@ import { listWorkspacePackages, ROOT } from './workspace.mjs';
 const require = createRequire(import.meta.url);
 
 /**
- * The layers of DESIGN.md. `may` lists the workspace packages (by folder name under packages/)
+ * The layers of docs/architecture.md. `may` lists the workspace packages (by folder name under packages/)
  * that a package may import; `'*'` means any package. Apps and examples may import any package.
  */
 export const LAYERS = {
+  json: { layer: 0, may: [] },
   tasks: { layer: 0, may: [] },
-  apiserver: { layer: 0, may: [] },
   schema: { layer: 0, may: [] },
-  kube: { layer: 0, may: ['tasks'] },
-  watching: { layer: 1, may: ['tasks', 'kube', 'schema'] },
-  state: { layer: 1, may: ['tasks', 'kube', 'schema'] },
-  daemons: { layer: 1, may: ['tasks', 'kube', 'schema'] },
-  peering: { layer: 1, may: ['tasks', 'kube', 'schema'] },
-  core: { layer: 2, may: ['tasks', 'kube', 'apiserver', 'schema', 'watching', 'state', 'daemons', 'peering'] },
-  webhooks: { layer: 2, may: ['core', 'tasks', 'kube', 'schema'] },
-  testing: { layer: 3, may: '*' },
-  manifests: { layer: 3, may: '*' },
+  apiserver: { layer: 0, may: ['json', 'tasks'] },
+  kube: { layer: 0, may: ['json', 'tasks'] },
+  handlers: { layer: 1, may: ['json', 'tasks', 'kube', 'schema'] },
+  watching: { layer: 2, may: ['json', 'tasks', 'kube', 'schema', 'handlers'] },
+  state: { layer: 2, may: ['json', 'tasks', 'kube', 'schema', 'handlers'] },
+  daemons: { layer: 2, may: ['json', 'tasks', 'kube', 'schema', 'handlers'] },
+  peering: { layer: 2, may: ['json', 'tasks', 'kube', 'schema', 'handlers'] },
+  webhooks: { layer: 2, may: ['json', 'tasks', 'kube', 'schema', 'handlers'] },
+  'labeled-config': { layer: 2, may: ['json', 'tasks', 'kube', 'schema', 'handlers'] },
+  core: { layer: 3, may: ['json', 'tasks', 'kube', 'schema', 'handlers', 'watching', 'state', 'daemons', 'peering', 'webhooks', 'labeled-config'] },
+  testing: { layer: 4, may: ['core', 'json', 'tasks', 'kube', 'apiserver', 'schema', 'handlers'] },
+  manifests: { layer: 4, may: ['core', 'json', 'tasks', 'kube', 'schema', 'handlers'] },
+  health: { layer: 4, may: ['core', 'json', 'tasks', 'kube', 'schema', 'handlers'] },
 };
 
 /** What tests may import on top of their package's layer: the embedded API server they run against. */
@@ -173,7 +177,7 @@ export function checkLayers(root = ROOT) {
     const layer = kind === 'packages' ? LAYERS[short] : undefined;
     if (kind === 'packages' && !layer) {
       report('unknown-package', join(root, pkg.dir, 'package.json'), 1,
-        `${pkg.name} (${folder}) has no layer: add it to LAYERS in scripts/check-layers.mjs and to DESIGN.md's table`);
+        `${pkg.name} (${folder}) has no layer: add it to LAYERS in scripts/check-layers.mjs and to the table in docs/architecture.md`);
     }
     packageGraph.set(pkg.name, new Set());
     for (const file of walk(join(root, pkg.dir))) {
@@ -197,7 +201,7 @@ export function checkLayers(root = ROOT) {
         const name = packageNameOf(specifier);
         if (name === '@kubernetes/client-node' && !test && !CLIENT_NODE_ALLOWED.some((re) => re.test(rel))) {
           report('client-node-only-in-kube', file, line,
-            `${rel} imports @kubernetes/client-node: only @opkit/kube may (DESIGN.md); use @opkit/kube's KubeClient instead`);
+            `${rel} imports @kubernetes/client-node: only @opkit/kube may (docs/architecture.md); use @opkit/kube's KubeClient instead`);
         }
         if (name === 'tsyringe' && !TSYRINGE_ALLOWED.some((re) => re.test(rel))) {
           report('tsyringe-only-in-root', file, line,
@@ -222,7 +226,7 @@ export function checkLayers(root = ROOT) {
             const allowed = layer.may.length ? layer.may.map((p) => `@opkit/${p}`).join(', ') : 'no workspace package';
             report('layers', file, line,
               `${rel} (layer ${layer.layer}) imports ${name} (layer ${targetLayer ?? '?'}): ${pkg.name} may import ${allowed}` +
-                (layer.layer === 1 && targetLayer === 1 ? '; layer-1 packages never import each other — take the other\'s output as a parameter and let core wire them' : ''));
+                (layer.layer === 2 && targetLayer === 2 ? '; layer-2 packages never import each other — take the other\'s output as a parameter and let core wire them' : ''));
           }
         }
       }
@@ -245,7 +249,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const violations = checkLayers(root);
   for (const v of violations) process.stdout.write(`${v.file}:${v.line}  [${v.rule}] ${v.message}\n`);
   if (violations.length) {
-    process.stdout.write(`layer check failed: ${violations.length} violation(s) of DESIGN.md's import rules\n`);
+    process.stdout.write(`layer check failed: ${violations.length} violation(s) of the import rules in docs/architecture.md\n`);
     process.exit(1);
   }
   process.stdout.write('layer check passed\n');

@@ -1,38 +1,37 @@
-// `npm start`: Opkit's main job as far as it exists. Until the operator runtime lands (`op run`,
-// `op dev`), that is the embedded Kubernetes API server: build it, start it on loopback with its
-// state in .opkit/, write a kubeconfig, and print the one kubectl line a newcomer needs.
+// `npm start`: Opkit's main job on a fresh machine with no cluster. It builds the `op` command and
+// runs an example operator with `op run --embedded`: the embedded Kubernetes API server starts in
+// the same process (state kept in .opkit/), the example CRD and object are applied, and the
+// handlers' log lines show the operator working. The kubeconfig it writes lets kubectl look in.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROOT } from './workspace.mjs';
 
-const bin = join(ROOT, 'packages', 'apiserver', 'dist', 'bin', 'opkit-apiserver.js');
+const bin = join(ROOT, 'apps', 'op', 'dist', 'bin', 'op.js');
 const stateDir = join(ROOT, '.opkit');
 const kubeconfig = join(stateDir, 'kubeconfig');
 const dataDir = join(stateDir, 'apiserver');
+const example = join(ROOT, 'examples', '01-minimal', 'operator.ts');
 
-process.stdout.write('[start] building @opkit/apiserver\n');
-const build = spawnSync('turbo', ['run', 'build', '--filter=@opkit/apiserver', '--output-logs=errors-only'], { cwd: ROOT, stdio: 'inherit' });
+process.stdout.write('[start] building the op command\n');
+const build = spawnSync('turbo', ['run', 'build', '--filter=@opkit/cli...', '--output-logs=errors-only'], { cwd: ROOT, stdio: 'inherit' });
 if (build.status !== 0 || !existsSync(bin)) {
-  process.stderr.write('[start] error: @opkit/apiserver did not build; run `npm test` to see why\n');
+  process.stderr.write('[start] error: the op command did not build; run `npm test` to see why\n');
   process.exit(1);
 }
 mkdirSync(dataDir, { recursive: true });
-rmSync(kubeconfig, { force: true });
-const args = [bin, '--port', process.env.OPKIT_PORT ?? '0', '--kubeconfig', kubeconfig, '--data-dir', dataDir, ...process.argv.slice(2)];
-const server = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-let announced = false;
-server.stdout.on('data', (chunk) => {
-  process.stdout.write(chunk);
-  if (!announced && chunk.toString().includes('kubeconfig written') && existsSync(kubeconfig)) {
-    announced = true;
-    const path = kubeconfig;
-    process.stdout.write(
-      `\nThe embedded Kubernetes API server is running (state kept in ${relative(process.cwd(), dataDir)}/). In another terminal:\n\n` +
-        `  export KUBECONFIG=${path}; kubectl get namespaces\n\n` +
-        'Press Ctrl+C to stop it.\n',
-    );
-  }
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+process.stdout.write(
+  `[start] running ${relative(ROOT, example)} with \`op run --embedded\` (objects kept in ${relative(ROOT, dataDir)}/).\n` +
+  `[start] In another terminal: export KUBECONFIG=${kubeconfig}; kubectl get kopfexamples -o yaml\n` +
+  '[start] Press Ctrl+C to stop.\n\n',
+);
+const args = [
+  bin, 'run', example, '--embedded', '--kubeconfig', kubeconfig, '--data-dir', dataDir,
+  '--apply', join(ROOT, 'examples', 'crd.yaml'), '--apply', join(ROOT, 'examples', 'obj.yaml'),
+  '-A', '--log-format', 'plain', ...process.argv.slice(2),
+];
+const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+// Ctrl+C reaches the child from the terminal itself (one SIGINT: a clean stop); forward only SIGTERM.
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => child.kill('SIGTERM'));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

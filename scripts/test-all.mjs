@@ -14,8 +14,10 @@ function stage(title, cmd, args) {
 for (const pkg of listWorkspacePackages()) rmSync(join(ROOT, pkg.dir, 'reports'), { recursive: true, force: true });
 
 const failures = [];
-if (!stage('layers (DESIGN.md import rules)', process.execPath, ['scripts/check-layers.mjs'])) failures.push('layer check');
-const turboArgs = ['run', 'build', 'typecheck', 'lint', 'test', '--continue', '--output-logs=errors-only'];
+if (!stage('layers (import rules of docs/architecture.md)', process.execPath, ['scripts/check-layers.mjs'])) failures.push('layer check');
+// Three tasks at a time: the integration suites each run an API server and time real requests, and the
+// machines have two cores; more parallel tasks only make every suite slower and flakier.
+const turboArgs = ['run', 'build', 'typecheck', 'lint', 'test', '--continue', '--output-logs=errors-only', '--concurrency=3'];
 if (process.env.CI) turboArgs.push('--log-order=grouped');
 if (!stage('build, typecheck, lint, test', 'turbo', turboArgs)) failures.push('build/typecheck/lint/test');
 process.stdout.write('\n== summary\n');

@@ -15,3 +15,7 @@ export type { AuditRecord } from './metrics/index.js';
 // Errors (what startApiServer and parseFaultSpec throw)
 export { ApiServerError } from './errors.js';
 export type { ApiServerErrorCode } from './errors.js';
+
+// The command line (shared by `opkit-apiserver` and `op apiserver`)
+export { runApiServerCommand, parseApiServerArgs, API_SERVER_USAGE } from './bin/command.js';
+export type { CliOptions as ApiServerCliOptions, CliParse as ApiServerCliParse } from './bin/args.js';

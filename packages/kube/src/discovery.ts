@@ -228,12 +228,14 @@ export class Discovery {
 
   async #scan(signal: AbortSignal | undefined): Promise<Resource[]> {
     const get = (path: string): Promise<unknown> => this.#fetch(path, { signal });
-    const lists: Promise<Resource[]>[] = [];
+    // Both indexes first: a group-version request started before a failing (or aborted) index
+    // request would be left to reject unobserved.
     const core = (await get('/api')) as { versions?: string[] };
+    const groups = (await get('/apis')) as ApiGroupList;
+    const lists: Promise<Resource[]>[] = [];
     for (const version of core.versions ?? []) {
       lists.push(this.#list('', version, `/api/${version}`, version === 'v1', get));
     }
-    const groups = (await get('/apis')) as ApiGroupList;
     for (const group of groups.groups ?? []) {
       for (const v of group.versions ?? []) {
         lists.push(this.#list(group.name, v.version, `/apis/${v.groupVersion}`, v.version === (group.preferredVersion?.version ?? group.versions?.[0]?.version), get));

@@ -9,7 +9,7 @@ export interface PostEventOptions {
   /** The object the event is about (its apiVersion, kind, name, namespace and uid are referenced). */
   regarding: KubeObject;
   /** @defaultValue 'Normal' */
-  type?: 'Normal' | 'Warning';
+  type?: 'Normal' | 'Warning' | (string & {});
   /** A short CamelCase reason, e.g. `Reconciled`. */
   reason: string;
   /** A human message; longer than 1024 characters is cut in the middle with `...`. */

@@ -20,6 +20,7 @@ export { observeResources, watchServed, CRDS_RESOURCE } from './servedResources.
 export type { ObserveResourcesOptions, ServedWatchEvent } from './servedResources.js';
 
 export { perObject } from './perObject.js';
+export { mergeKeyed } from './internal/keyedMerge.js';
 export type { ObjectWorker, PerObjectOptions, PerObjectOutcome, WorkerContext } from './perObject.js';
 
 export { WatchingError } from './errors.js';

@@ -6,9 +6,15 @@ import { Observable } from 'rxjs';
 import type { Subscription } from 'rxjs';
 
 /**
- * Merge one inner stream per key of the latest key set. A key leaving the set unsubscribes its
+ * Merge one inner stream per key of the latest key set (exported: core merges the streams of every
+ * watched resource with it). A key leaving the set unsubscribes its
  * stream; a key (re)entering starts a fresh one. Completes when `keys$` and every inner stream have
  * completed; an error anywhere errors the result (and unsubscribes everything).
+ *
+ * @example
+ * ```ts
+ * mergeKeyed(resources$, (resource) => watchResource(client, resource), resourceName).subscribe(handle);
+ * ```
  */
 export function mergeKeyed<K, V>(keys$: Observable<Iterable<K>>, open: (key: K) => Observable<V>, id: (key: K) => string = String): Observable<V> {
   return new Observable<V>((subscriber) => {

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// The `op` command: `op run` runs an operator, `op apiserver` runs the embedded Kubernetes API
+// server alone. The only place that turns errors into exit codes.
+import { runApiServerCommand } from '@opkit/apiserver';
+import { runCommand } from '../runCommand.js';
+import { OP_USAGE, OP_VERSION } from '../usage.js';
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const io = { out: (text: string) => void process.stdout.write(text), err: (text: string) => void process.stderr.write(text) };
+  switch (command) {
+    case 'run':
+      return runCommand(rest, io);
+    case 'apiserver':
+      return runApiServerCommand(rest, { name: 'op apiserver' });
+    case undefined:
+    case 'help':
+    case '-h':
+    case '--help':
+      io.out(OP_USAGE);
+      return command === undefined ? 2 : 0;
+    case '--version':
+    case '-V':
+      io.out(`${OP_VERSION}\n`);
+      return 0;
+    default:
+      io.err(`op: error: unknown command '${command}': expected run or apiserver\nRun 'op --help' for usage.\n`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  // Exit explicitly: a stray keep-alive socket must not keep a stopped operator's process up.
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`op: error: ${(error as Error).message ?? String(error)}\n`);
+    process.exit(1);
+  },
+);

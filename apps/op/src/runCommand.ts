@@ -1,0 +1,124 @@
+// `op run`: load an operator from files or modules and run it until Ctrl+C — against the cluster of
+// the current kubeconfig, or with --embedded against an API server started in this process. Bad
+// input (flags, files, resources) ends with one clear line and exit code 2; a clean stop exits 0.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { startApiServer } from '@opkit/apiserver';
+import type { ApiServer } from '@opkit/apiserver';
+import { connect } from '@opkit/kube';
+import type { KubeClient } from '@opkit/kube';
+import { useOwnOpkit } from './hooks.js';
+import { applyManifests, readManifests } from './manifests.js';
+import { parseRunArgs, RUN_USAGE } from './runArgs.js';
+
+/** Where the command writes. */
+export interface CommandIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+/** A failure of bad input: reported in one line, exit code 2. */
+class InputError extends Error {}
+
+function describeSelector(selector: unknown): string {
+  return typeof selector === 'string' ? `'${selector}'` : JSON.stringify(selector) ?? String(selector);
+}
+
+/**
+ * Run `op run` with its arguments (after `run`) until SIGINT/SIGTERM; resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await runCommand(['operator.ts', '-A'], { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) });
+ * ```
+ */
+export async function runCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const parsed = parseRunArgs(argv);
+  if (parsed.kind === 'help') {
+    io.out(RUN_USAGE);
+    return 0;
+  }
+  if (parsed.kind === 'error') {
+    io.err(`op run: error: ${parsed.message}\nRun 'op run --help' for usage.\n`);
+    return 2;
+  }
+  const options = parsed.options;
+  useOwnOpkit();
+  const core = await import('@opkit/core');
+  const logger = core.createLogger({ format: options.logFormat, level: options.level, write: (line) => io.err(`${line}\n`) });
+  let server: ApiServer | undefined;
+  let client: KubeClient | undefined;
+  const controller = new AbortController();
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    signals++;
+    if (signals > 1) {
+      io.err(`op run: ${signal} received again; exiting without waiting.\n`);
+      process.exit(130);
+    }
+    controller.abort(signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    if (options.embedded) {
+      const port = Number(process.env.OPKIT_PORT ?? 0);
+      server = await startApiServer({ port: Number.isInteger(port) && port >= 0 ? port : 0, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
+      const kubeconfig = resolve(options.kubeconfig ?? '.opkit/kubeconfig');
+      mkdirSync(dirname(kubeconfig), { recursive: true });
+      await server.writeKubeconfig(kubeconfig);
+      io.out(`op run: the embedded Kubernetes API server listens on ${server.url}\n`);
+      io.out(`op run: to use it from another terminal: export KUBECONFIG=${kubeconfig}; kubectl get all,kopfexamples -A\n`);
+      client = await connect({ kubeconfig });
+    } else {
+      try {
+        client = await connect();
+      } catch (error) {
+        throw new InputError(`cannot connect to a cluster: ${(error as Error).message} (use --embedded to run without one)`);
+      }
+    }
+    if (options.apply.length > 0) {
+      let manifests;
+      try {
+        manifests = readManifests(options.apply.map((file) => resolve(file)));
+      } catch (error) {
+        throw new InputError((error as Error).message);
+      }
+      await applyManifests(client, manifests, { namespace: options.namespaces.find((item) => !/[*?!]/.test(item)) ?? 'default', signal: controller.signal });
+    }
+    let registry;
+    try {
+      ({ registry } = await core.loadOperator(options.files, { modules: options.modules }));
+    } catch (error) {
+      if (error instanceof core.OperatorError || error instanceof core.HandlerRegistrationError) throw new InputError(error.message);
+      throw error;
+    }
+    if (registry.size === 0) throw new InputError(`${[...options.files, ...options.modules].join(', ')} registered no handlers: use on.create(…) and friends from '@opkit/core'`);
+    for (const selector of registry.selectors()) {
+      const found = await client.resolve(selector);
+      if (found.length === 0) {
+        throw new InputError(`no served resource matches ${describeSelector(selector)}: check the name, or apply its CRD first (e.g. --apply crd.yaml)`);
+      }
+    }
+    await core.operator({
+      registry, client, logger, signal: controller.signal,
+      ...(options.namespaces.length > 0 ? { namespaces: options.namespaces } : { clusterwide: true }),
+      settings: { persistence: { profile: options.persistence } },
+    });
+    return 0;
+  } catch (error) {
+    if (controller.signal.aborted && !(error instanceof InputError)) return 0;
+    if (error instanceof InputError) {
+      io.err(`op run: error: ${error.message}\n`);
+      return 2;
+    }
+    io.err(`op run: error: ${(error as Error).message ?? String(error)}\n`);
+    if (options.level === 'debug' && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    client?.close();
+    await server?.close();
+  }
+}

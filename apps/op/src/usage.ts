@@ -1,0 +1,15 @@
+// The top-level help of `op` and its version (from the package manifest).
+import { readFileSync } from 'node:fs';
+
+/** The version of @opkit/cli. */
+export const OP_VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** `op --help`. */
+export const OP_USAGE = `Usage: op <command> [options]
+
+Commands:
+  run [files…]     run an operator (TypeScript or JavaScript files registering on.* handlers)
+  apiserver        run the embedded Kubernetes API server alone
+
+Run 'op <command> --help' for a command's options.
+`;

@@ -1,0 +1,175 @@
+// `op` as a user runs it: a real process, an operator file outside any project that imports
+// '@opkit/core', the embedded API server in the test, Ctrl+C, and the errors that exit with code 2.
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startApiServer } from '@opkit/apiserver';
+import type { ApiServer } from '@opkit/apiserver';
+import { connect } from '@opkit/kube';
+import type { KubeClient } from '@opkit/kube';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const OP = fileURLToPath(new URL('../dist/bin/op.js', import.meta.url));
+const CRD = fileURLToPath(new URL('../../../examples/crd.yaml', import.meta.url));
+const OBJ = fileURLToPath(new URL('../../../examples/obj.yaml', import.meta.url));
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+describe('op', () => {
+  let dir: string;
+  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'opkit-op-')); });
+  afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
+
+  it('exits with 2 and one clear line for bad input', () => {
+    const cases: [string[], RegExp][] = [
+      [['run'], /^op run: error: no operator given/],
+      [['run', 'x.ts', '--log-format', 'xml'], /^op run: error: --log-format must be plain, full or json; got "xml"/],
+      [['run', join(dir, 'missing.ts'), '--embedded', '--kubeconfig', join(dir, 'kc')], /^op run: error: Cannot load .*missing\.ts: no such file\./m],
+      [['frobnicate'], /^op: error: unknown command 'frobnicate'/],
+    ];
+    for (const [argv, message] of cases) {
+      const result = spawnSync(process.execPath, [OP, ...argv], { encoding: 'utf8', cwd: dir, env: { ...process.env, KUBECONFIG: join(dir, 'none') } });
+      expect(result.status, argv.join(' ')).toBe(2);
+      expect(result.stderr, argv.join(' ')).toMatch(message);
+      expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    }
+  });
+
+  it('refuses a handler on a resource the cluster does not serve', () => {
+    writeFileSync(join(dir, 'op.ts'), "import { on } from '@opkit/core';\non.create('nosuchthings', function create_fn() { return 1; });\n");
+    const result = spawnSync(process.execPath, [OP, 'run', 'op.ts', '--embedded', '--kubeconfig', join(dir, 'kc')], { encoding: 'utf8', cwd: dir });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("op run: error: no served resource matches 'nosuchthings': check the name, or apply its CRD first (e.g. --apply crd.yaml)");
+  });
+
+  it('runs a .ts operator from outside any project with --embedded, and stops cleanly on SIGINT', async () => {
+    writeFileSync(join(dir, 'operator.ts'), [
+      "import { on } from '@opkit/core';",
+      "on.create('kopfexamples', function create_fn({ spec }: { spec: Record<string, unknown> }) {",
+      '  return { message: `hello ${String(spec.field)}` };',
+      '});',
+    ].join('\n'));
+    const kubeconfig = join(dir, 'kubeconfig');
+    const child = spawn(process.execPath, [OP, 'run', 'operator.ts', '--embedded', '--kubeconfig', kubeconfig, '--apply', CRD, '--apply', OBJ, '--log-format', 'plain'], { cwd: dir });
+    let stderr = '';
+    let stdout = '';
+    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stdout!.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+    const exit = exited(child);
+    try {
+      await vi.waitFor(() => expect(stderr).toContain("[default/kopf-example-1] Handler 'create_fn' succeeded."), { timeout: 20_000, interval: 50 });
+      expect(stdout).toContain(`export KUBECONFIG=${kubeconfig}`);
+      const client = await connect({ kubeconfig });
+      try {
+        const kex = await client.resolveOne('kopfexamples.kopf.dev');
+        const body = await client.get(kex, 'kopf-example-1', { namespace: 'default' });
+        expect((body.status as { create_fn?: unknown }).create_fn).toEqual({ message: 'hello value' });
+      } finally {
+        client.close();
+      }
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exit).toEqual({ code: 0, signal: null });
+    expect(stderr).toContain('Signal SIGINT is received. Operator is stopping.');
+    expect(readFileSync(kubeconfig, 'utf8')).toContain('insecure-skip-tls-verify: true');
+  });
+
+  it('runs the API server alone with `op apiserver`', async () => {
+    const child = spawn(process.execPath, [OP, 'apiserver', '--port', '0'], { cwd: dir });
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+    const exit = exited(child);
+    try {
+      const url = await vi.waitFor(() => {
+        const match = /op apiserver listening on (http:\/\/\S+)/.exec(stdout);
+        if (!match) throw new Error('not listening yet');
+        return match[1]!;
+      }, { timeout: 10_000, interval: 50 });
+      const version = await (await fetch(`${url}/version`)).json() as { major?: string };
+      expect(version.major).toBe('1');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect((await exit).code).toBe(0);
+  });
+});
+
+describe('op run after kill -9', () => {
+  let server: ApiServer;
+  let client: KubeClient;
+  let dir: string;
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'opkit-op-kill-'));
+    server = await startApiServer({ port: 0 });
+    writeFileSync(join(dir, 'kubeconfig'), server.kubeconfig({ namespace: 'default' }));
+    client = await connect({ kubeconfig: join(dir, 'kubeconfig') });
+  });
+  afterEach(async () => {
+    client.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('handles every object of a 500-object burst exactly once across a kill -9 and a restart', async () => {
+    // The handler appends to a list on the object: a second run of it for the same object would show.
+    writeFileSync(join(dir, 'operator.ts'), [
+      "import { on } from '@opkit/core';",
+      "on.create('kopfexamples', function create_fn({ status, patch }: { status: Record<string, any>; patch: { status: Record<string, any> } }) {",
+      "  patch.status.log = [...(status.log ?? []), 'created'];",
+      '  return { done: true };',
+      '});',
+    ].join('\n'));
+    const crds = await client.resolveOne({ group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions' });
+    const { parse } = await import('yaml');
+    await client.create(crds, parse(readFileSync(CRD, 'utf8')));
+    const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: 10_000, interval: 50 });
+    const start = (): { child: ChildProcess; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } => {
+      const child = spawn(process.execPath, [OP, 'run', 'operator.ts', '-A', '--log-format', 'plain', '-q'], {
+        cwd: dir, env: { ...process.env, KUBECONFIG: join(dir, 'kubeconfig') }, stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      child.stderr!.resume();
+      return { child, exit: exited(child) };
+    };
+    const handled = async (): Promise<number> => (await client.listAll<Record<string, any>>(kex, { namespace: 'default' })).items
+      .filter((item) => item.status?.create_fn?.done === true).length;
+
+    const first = start();
+    const names = Array.from({ length: 500 }, (_, i) => `burst-${String(i).padStart(3, '0')}`);
+    let created = 0;
+    const creating = (async () => {
+      for (let i = 0; i < names.length; i += 25) {
+        await Promise.all(names.slice(i, i + 25).map((name) => client.create(kex, { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name, namespace: 'default' }, spec: { n: name } }, { namespace: 'default' })));
+        created += 25;
+      }
+    })();
+    await vi.waitFor(async () => expect(await handled()).toBeGreaterThanOrEqual(100), { timeout: 60_000, interval: 100 });
+    first.child.kill('SIGKILL');
+    expect((await first.exit).signal).toBe('SIGKILL');
+    const atKill = await handled();
+    const createdAtKill = created;
+    await creating;
+
+    const second = start();
+    try {
+      await vi.waitFor(async () => expect(await handled()).toBe(500), { timeout: 120_000, interval: 200 });
+    } finally {
+      second.child.kill('SIGINT');
+    }
+    expect(await second.exit).toEqual({ code: 0, signal: null });
+    const items = (await client.listAll<Record<string, any>>(kex, { namespace: 'default' })).items;
+    expect(items).toHaveLength(500);
+    const duplicates = items.filter((item) => (item.status.log as string[]).length !== 1).map((item) => item.metadata.name);
+    expect(duplicates).toEqual([]);
+    expect(items.filter((item) => (item.metadata.finalizers ?? []).length > 0)).toEqual([]);
+    const leftovers = items.filter((item) => Object.keys(item.metadata.annotations ?? {}).some((key) => key === 'opkit.dev/create_fn'));
+    expect(leftovers).toEqual([]);
+    const patches = server.requests().filter((record) => record.verb === 'patch').length;
+    process.stdout.write(`kill -9 after ${atKill} of ${createdAtKill} created objects were handled; ${patches} PATCH requests for 500 objects\n`);
+  }, 240_000);
+});

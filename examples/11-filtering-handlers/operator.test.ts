@@ -1,0 +1,37 @@
+// 11-filtering-handlers: exactly the handlers whose filters match run; the others never do.
+import { fileURLToPath } from "node:url";
+import { startTestEnv } from "@opkit/testing";
+import type { TestEnv } from "@opkit/testing";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const operator = fileURLToPath(new URL("operator.ts", import.meta.url));
+const crd = fileURLToPath(new URL("../crd.yaml", import.meta.url));
+const obj = fileURLToPath(new URL("../obj.yaml", import.meta.url));
+const ref = { apiVersion: "kopf.dev/v1", kind: "KopfExample", name: "kopf-example-1", namespace: "default" };
+
+describe('example 11-filtering-handlers', () => {
+  let env: TestEnv;
+  beforeEach(async () => { env = await startTestEnv({ crds: [crd] }); });
+  afterEach(async () => { await env.dispose(); });
+
+  it('runs the matching handlers only', async () => {
+    const op = await env.run(operator, { settings: { execution: { lifecycle: 'all-at-once' } } });
+    await env.apply(obj);
+    await op.waitForLog('[default/kopf-example-1] Creation is processed: 10 succeeded; 0 failed.');
+    const said = op.logs.filter((line) => /is matching|is present|is absent|callback|[Ff]ilter|[Ff]ield/.test(line) && !line.includes('Handler') && !line.includes('in progress'))
+      .map((line) => line.replace('[default/kopf-example-1] ', ''));
+    expect(said.sort()).toEqual([
+      'Annotation is absent.', 'Annotation is matching.', 'Annotation is present.',
+      'Field presence is satisfied.', 'Field value is satisfied.', 'Filter satisfied.',
+      'Label callback matching.', 'Label is absent.', 'Label is matching.', 'Label is present.',
+    ]);
+    for (const absent of ['Annotation callback mismatch.', 'Filter not satisfied.', 'Field value is not satisfied.', 'Field presence is not satisfied.', 'Field change is satisfied.']) {
+      expect(op.logs.some((line) => line.includes(absent))).toBe(false);
+    }
+    await env.patch(ref, { spec: { field: 'changed' } });
+    await op.waitForLog('[default/kopf-example-1] Field change is satisfied.');
+    await env.patch(ref, { spec: { field: 'changed-again' } });
+    await op.waitForLog('[default/kopf-example-1] Updating is processed: 0 succeeded; 0 failed.');
+    expect(op.logs.filter((line) => line.includes('Field change is satisfied.'))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,53 @@
+// The `opkit-apiserver` command as a function, so that `op apiserver` runs exactly the same thing
+// with the same option parser: start the server, print its URL (and write a kubeconfig when asked),
+// stop cleanly on SIGINT/SIGTERM. Resolves to the exit code: 0 after a clean stop, 1 when the
+// server fails, 2 for bad flags.
+import { startApiServer } from '../server/index.js';
+import type { ApiServerOptions } from '../server/index.js';
+import { USAGE, parseCliArgs } from './args.js';
+
+/**
+ * Run the API server command line until SIGINT/SIGTERM.
+ *
+ * @example
+ * ```ts
+ * process.exit(await runApiServerCommand(process.argv.slice(2), { name: 'op apiserver' }));
+ * ```
+ */
+export async function runApiServerCommand(argv: readonly string[], options: { readonly name?: string } = {}): Promise<number> {
+  const name = options.name ?? 'opkit-apiserver';
+  const usage = USAGE.replace('Usage: opkit-apiserver', `Usage: ${name}`);
+  const parsed = parseCliArgs(argv);
+  if (parsed.kind === 'help') {
+    process.stdout.write(usage);
+    return 0;
+  }
+  if (parsed.kind === 'error') {
+    process.stderr.write(`${name}: ${parsed.message}\n\n${usage}`);
+    return 2;
+  }
+  const { kubeconfig, ...rest } = parsed.options;
+  const serverOptions: ApiServerOptions = { ...rest };
+  const server = await startApiServer(serverOptions);
+  let stopping: Promise<number> | undefined;
+  const stop = (signal: string): Promise<number> => {
+    stopping ??= server.close().then(
+      () => 0,
+      (error: unknown) => {
+        process.stderr.write(`${name}: error while stopping on ${signal}: ${(error as Error).message}\n`);
+        return 1;
+      },
+    );
+    return stopping;
+  };
+  const done = new Promise<number>((resolve) => {
+    process.once('SIGINT', () => void stop('SIGINT').then(resolve));
+    process.once('SIGTERM', () => void stop('SIGTERM').then(resolve));
+  });
+  if (kubeconfig !== undefined) await server.writeKubeconfig(kubeconfig);
+  process.stdout.write(`${name} listening on ${server.url}\n`);
+  if (kubeconfig !== undefined) process.stdout.write(`kubeconfig written to ${kubeconfig} (use: kubectl --kubeconfig ${kubeconfig} get namespaces)\n`);
+  return done;
+}
+
+export { USAGE as API_SERVER_USAGE, parseCliArgs as parseApiServerArgs };

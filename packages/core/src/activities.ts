@@ -1,0 +1,76 @@
+// Activities: startup handlers (all must succeed before anything is watched; they are retried as
+// their outcomes say), cleanup handlers (once, when the operator stops), and the rest (login, probe)
+// for the features that call them. All run "all at once", as in Kopf.
+import type { ActivityContext, ActivityHandler, ActivityKind, Registry } from '@opkit/handlers';
+import { invokeHandler } from '@opkit/handlers';
+import { sleep } from '@opkit/tasks';
+import type { Clock, Logger } from '@opkit/tasks';
+import { OperatorError } from './errors.js';
+import type { FeedEventInput } from './feed.js';
+import type { OperatorSettings } from './settings.js';
+
+/** What running activities needs. */
+export interface ActivityDeps {
+  readonly registry: Registry;
+  readonly settings: OperatorSettings;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly memo: Record<string, any>;
+  readonly emit: (event: FeedEventInput) => void;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Run every activity of a kind until each succeeded or failed for good; with `retry: false`, once.
+ *
+ * @throws OperatorError (`startup-failed`) when a startup activity fails for good.
+ * @example
+ * ```ts
+ * await runActivities(deps, 'startup', { signal });
+ * ```
+ */
+export async function runActivities(deps: ActivityDeps, kind: ActivityKind, options: { readonly signal: AbortSignal; readonly retry?: boolean }): Promise<Map<string, unknown>> {
+  const results = new Map<string, unknown>();
+  const pending = new Map<string, { handler: ActivityHandler; retry: number; started: number; due: number }>();
+  for (const handler of deps.registry.activityHandlers(kind)) pending.set(handler.id, { handler, retry: 0, started: deps.clock.now(), due: 0 });
+  while (pending.size > 0 && !options.signal.aborted) {
+    const now = deps.clock.now();
+    const due = [...pending.values()].filter((item) => item.due <= now);
+    await Promise.all(due.map(async (item) => {
+      const { handler } = item;
+      const context: ActivityContext = {
+        id: handler.id, activity: kind, settings: deps.settings, memo: deps.memo, logger: deps.logger, retry: item.retry,
+        started: new Date(item.started), runtime: (deps.clock.now() - item.started) / 1000, param: handler.param, signal: options.signal,
+      };
+      const start = deps.clock.now();
+      const outcome = await invokeHandler(handler, context, { defaultBackoff: deps.settings.execution.defaultBackoff });
+      const durationMs = deps.clock.now() - start;
+      const feed = { type: 'handler' as const, id: handler.id, kind, retry: item.retry, durationMs, resource: 'activities', name: kind };
+      const name = `Activity '${handler.id}'`;
+      if (outcome.kind === 'success' || outcome.kind === 'ignored') {
+        if (outcome.kind === 'ignored') deps.logger.error(`${name} failed with an exception. Will ignore.`, { error: outcome.error });
+        else deps.logger.info(`${name} succeeded.`);
+        deps.emit({ ...feed, phase: 'succeeded' });
+        results.set(handler.id, outcome.kind === 'success' ? outcome.result : undefined);
+        pending.delete(handler.id);
+      } else if ((outcome.kind === 'temporary' || outcome.kind === 'exception') && options.retry !== false) {
+        deps.logger.error(`${name} failed temporarily: ${messageOf(outcome.error)}`);
+        deps.emit({ ...feed, phase: 'retrying', delay: outcome.delay, message: messageOf(outcome.error) });
+        item.retry++;
+        item.due = deps.clock.now() + outcome.delay * 1000;
+      } else {
+        deps.logger.error(`${name} failed permanently: ${messageOf(outcome.error)}`);
+        deps.emit({ ...feed, phase: 'failed', message: messageOf(outcome.error) });
+        pending.delete(handler.id);
+        if (kind === 'startup') throw new OperatorError('startup-failed', `Startup activity '${handler.id}' failed: ${messageOf(outcome.error)}`, { cause: outcome.error });
+      }
+    }));
+    if (pending.size === 0) break;
+    const next = Math.min(...[...pending.values()].map((item) => item.due));
+    await sleep(Math.max(0, next - deps.clock.now()), { signal: options.signal, clock: deps.clock }).catch(() => undefined);
+  }
+  return results;
+}

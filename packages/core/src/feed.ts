@@ -1,0 +1,52 @@
+// The event feed: one versioned, JSON-safe stream of what the operator does — objects seen, causes,
+// handlers started/succeeded/failed/retrying with durations, patches, watch phases, posted events and
+// log lines. `op dev`, metrics and tests consume only this; later features add members to the union.
+
+/** A reference to the object an entry is about. */
+export interface FeedObjectRef {
+  /** The resource, e.g. `kopfexamples.v1.kopf.dev`. */
+  readonly resource: string;
+  readonly namespace?: string | undefined;
+  readonly name: string;
+  readonly uid?: string | undefined;
+}
+
+/** The members of the feed, without the common fields. */
+export type FeedEventInput =
+  | { readonly type: 'operator'; readonly phase: 'starting' | 'ready' | 'stopping' | 'stopped' }
+  | { readonly type: 'watch'; readonly phase: 'started' | 'synced' | 'stopped'; readonly resource: string; readonly namespace?: string | undefined }
+  | ({ readonly type: 'object-seen'; readonly event: 'LISTED' | 'ADDED' | 'MODIFIED' | 'DELETED'; readonly resourceVersion?: string | undefined } & FeedObjectRef)
+  | ({ readonly type: 'object-gone' } & FeedObjectRef)
+  | ({ readonly type: 'cause'; readonly reason: 'create' | 'update' | 'delete' | 'resume' | 'noop' | 'free' | 'gone' } & FeedObjectRef)
+  | ({
+    readonly type: 'handler'; readonly phase: 'started' | 'succeeded' | 'failed' | 'retrying';
+    readonly id: string; readonly kind: string; readonly retry: number;
+    /** How long the attempt took (not for `started`). */
+    readonly durationMs?: number | undefined;
+    /** Seconds until the next attempt (`retrying`). */
+    readonly delay?: number | undefined;
+    readonly message?: string | undefined;
+  } & FeedObjectRef)
+  | ({
+    readonly type: 'patch'; readonly patchType: 'merge' | 'json'; readonly subresource?: 'status' | undefined;
+    /** The HTTP status code, or 0 when the request failed without one. */
+    readonly code: number; readonly durationMs: number; readonly message?: string | undefined;
+  } & FeedObjectRef)
+  | { readonly type: 'event-posted'; readonly object: FeedObjectRef; readonly eventType: string; readonly reason: string; readonly message: string; readonly ok: boolean }
+  | { readonly type: 'log'; readonly level: 'debug' | 'info' | 'warn' | 'error'; readonly message: string; readonly object?: FeedObjectRef | undefined }
+  | { readonly type: 'queue'; readonly depth: number; readonly running: number };
+
+/** The version of the feed's format; bumped on incompatible changes. */
+export const FEED_VERSION = 1;
+
+/**
+ * One entry of the feed: a member plus the format version and the time (epoch milliseconds).
+ *
+ * @example
+ * ```ts
+ * operator.feed$.subscribe((event) => {
+ *   if (event.type === 'handler' && event.phase === 'succeeded') console.log(event.id, event.durationMs);
+ * });
+ * ```
+ */
+export type FeedEvent = FeedEventInput & { readonly v: typeof FEED_VERSION; readonly ts: number };

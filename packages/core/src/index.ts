@@ -1,0 +1,45 @@
+// @opkit/core: the operator runtime — everything an operator imports. It re-exports the handling
+// vocabulary of @opkit/handlers (on.*, errors, events, hierarchies) and adds operator(), the
+// Operator class, loadOperator(), settings, logging, the event feed and the composition root's tokens.
+
+// The handling vocabulary
+export {
+  on, Registry, defaultRegistry, setDefaultRegistry, PRESENT, ABSENT, subhandler, currentContext, events,
+  adopt, label, appendOwnerReference, removeOwnerReference, harmonizeNaming, adjustNamespace, buildOwnerReference, buildObjectReference,
+  TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError,
+} from '@opkit/handlers';
+export type {
+  On, Selector, MetaFilter, ValueFilter, ErrorsMode, ChangeHandlerOptions, UpdateHandlerOptions, DeleteHandlerOptions, ResumeHandlerOptions,
+  EventHandlerOptions, ActivityHandlerOptions, ChangeReason, ResourceHandlerKind, ActivityKind, ResourceHandlerFn, ActivityHandlerFn,
+  ResourceHandler, ActivityHandler, HandlerPatch, DiffItem, HandlerEvent, HandlerContext, ActivityContext, EventSink,
+  OwnerReference, ObjectReference, EventOptions, ExceptionEventOptions,
+} from '@opkit/handlers';
+
+// Running an operator
+export { operator, Operator } from './operator.js';
+export type { OperatorOptions } from './operator.js';
+export { loadOperator } from './loader.js';
+export type { LoadedOperator } from './loader.js';
+
+// Settings
+export { resolveSettings, toWatchSettings } from './settings.js';
+export type {
+  OperatorSettings, SettingsInput, PersistenceSettings, ExecutionSettings, QueueingSettings, WatchingSettings, PostingSettings, ProcessSettings,
+} from './settings.js';
+
+// Logging and the feed
+export { createLogger, objectLogger, objectRef, objectPrefix } from './logging.js';
+export type { LoggerOptions, LogFormat, LogLevel, LogRecord, LogObjectRef } from './logging.js';
+export { FEED_VERSION } from './feed.js';
+export type { FeedEvent, FeedEventInput, FeedObjectRef } from './feed.js';
+export { EventPoster } from './posting.js';
+
+// The composition root
+export { KUBE_CLIENT, CLOCK, LOGGER, SETTINGS, PROGRESS_STORAGE, DIFFBASE_STORAGE, EVENT_SINK } from './root/container.js';
+
+// Shared types of the task layer
+export type { Logger, LogFields, Clock } from '@opkit/tasks';
+
+// Errors
+export { OperatorError } from './errors.js';
+export type { OperatorErrorCode } from './errors.js';

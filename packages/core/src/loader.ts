@@ -1,0 +1,67 @@
+// Loading an operator from files or modules into a fresh Registry: the modules' top-level `on.*`
+// calls register on it (the default registry is swapped while they load), or a module exports a
+// named `registry`. A cache-busting query re-evaluates a file on every load, so `op dev` can reload
+// an edited operator in the same process. Loads are serialized: the swap is process-wide.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Registry, setDefaultRegistry } from '@opkit/handlers';
+import { OperatorError } from './errors.js';
+
+/** What {@link loadOperator} returns. */
+export interface LoadedOperator {
+  /** The handlers the files and modules registered. */
+  readonly registry: Registry;
+  /** The absolute paths loaded. */
+  readonly files: readonly string[];
+}
+
+let generation = 0;
+let chain: Promise<unknown> = Promise.resolve();
+
+async function importInto(registry: Registry, specifier: string, label: string): Promise<Registry | undefined> {
+  const previous = setDefaultRegistry(registry);
+  try {
+    const loaded = await import(specifier) as { registry?: unknown };
+    return loaded.registry instanceof Registry ? loaded.registry : undefined;
+  } catch (error) {
+    throw new OperatorError('load-failed', `Cannot load ${label}: ${(error as Error).message ?? String(error)}`, { cause: error });
+  } finally {
+    setDefaultRegistry(previous);
+  }
+}
+
+/**
+ * Load operator files (`.ts` or `.js`) and modules into a fresh Registry.
+ *
+ * @throws OperatorError (`load-failed`) naming the missing or failing file.
+ * @example
+ * ```ts
+ * const { registry } = await loadOperator(['examples/01-minimal/operator.ts']);
+ * await operator({ registry, clusterwide: true, signal });
+ * ```
+ */
+export function loadOperator(files: readonly string[], options: { readonly modules?: readonly string[]; readonly cwd?: string } = {}): Promise<LoadedOperator> {
+  const run = async (): Promise<LoadedOperator> => {
+    const cwd = options.cwd ?? process.cwd();
+    const paths = files.map((file) => resolve(cwd, file));
+    for (const path of paths) {
+      if (!existsSync(path)) throw new OperatorError('load-failed', `Cannot load ${path}: no such file.`);
+    }
+    let registry = new Registry();
+    const load = ++generation;
+    for (const path of paths) {
+      const url = `${pathToFileURL(path).href}?opkit-load=${load}`;
+      const exported = await importInto(registry, url, path);
+      if (exported) registry = exported;
+    }
+    for (const name of options.modules ?? []) {
+      const exported = await importInto(registry, name, `module ${name}`);
+      if (exported) registry = exported;
+    }
+    return { registry, files: paths };
+  };
+  const result = chain.then(run, run);
+  chain = result.catch(() => undefined);
+  return result;
+}

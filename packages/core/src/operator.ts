@@ -1,0 +1,205 @@
+// The operator: connect, run the startup activities, watch and process every selected resource
+// until told to stop, then run the cleanup activities and flush what is queued — all within a grace
+// period — and report every step on the feed. `operator()` is the one-call form; the Operator
+// class exposes the feed and a `ready` promise for embedding and tests.
+import type { Registry } from '@opkit/handlers';
+import { defaultRegistry, runWithScope } from '@opkit/handlers';
+import type { ConnectOptions, KubeClient, KubeObject, Resource } from '@opkit/kube';
+import { connect } from '@opkit/kube';
+import { systemClock } from '@opkit/tasks';
+import type { Clock, LogFields, Logger } from '@opkit/tasks';
+import type { Observable} from 'rxjs';
+import { Subject } from 'rxjs';
+import { runActivities } from './activities.js';
+import { OperatorError } from './errors.js';
+import type { FeedEvent, FeedEventInput, FeedObjectRef } from './feed.js';
+import { FEED_VERSION } from './feed.js';
+import type { LogLevel, LogObjectRef } from './logging.js';
+import { createLogger, objectLogger } from './logging.js';
+import { EventPoster } from './posting.js';
+import { runResources } from './processing/index.js';
+import type { DependencyContainer } from './root/container.js';
+import { composeOperator } from './root/container.js';
+import type { SettingsInput } from './settings.js';
+import { resolveSettings } from './settings.js';
+
+/** Options of {@link operator} and {@link Operator}. */
+export interface OperatorOptions {
+  /** The handlers. @defaultValue the default registry (where `on.*` registers) */
+  readonly registry?: Registry;
+  /** Settings; see OperatorSettings for every field and its default. */
+  readonly settings?: SettingsInput;
+  /** Serve the whole cluster. */
+  readonly clusterwide?: boolean;
+  /** Serve these namespaces (names, globs like `team-*`, negations `!x`, RegExps). */
+  readonly namespaces?: readonly (string | RegExp)[];
+  /** Stop the operator (gracefully) when aborted. */
+  readonly signal?: AbortSignal;
+  /** Called once every watched resource has been listed. */
+  readonly ready?: () => void;
+  /** The client. @defaultValue `connect(options.connect)`: kubeconfig, in-cluster, … */
+  readonly client?: KubeClient;
+  /** How to connect when no client is given. */
+  readonly connect?: ConnectOptions;
+  /** The logger. @defaultValue Kopf's `full` format on stderr, level info */
+  readonly logger?: Logger;
+  /** The operator memo: activities get it, every object a shallow copy. */
+  readonly memo?: Record<string, any>;
+  /** The clock. @defaultValue the system clock */
+  readonly clock?: Clock;
+  /** Replace parts by token (KUBE_CLIENT, CLOCK, LOGGER, PROGRESS_STORAGE, DIFFBASE_STORAGE, EVENT_SINK). */
+  readonly overrides?: (container: DependencyContainer) => void;
+}
+
+/** A logger that also reports every line on the feed. */
+function feedLogger(base: Logger, emit: (event: FeedEventInput) => void, fields: LogFields = {}): Logger {
+  const log = (level: LogLevel) => (message: string, extra?: LogFields): void => {
+    const object = (extra?.object ?? fields.object) as LogObjectRef | undefined;
+    const ref: FeedObjectRef | undefined = object?.name ? { resource: object.resource ?? `${object.kind ?? ''}`, namespace: object.namespace, name: object.name, uid: object.uid } : undefined;
+    emit({ type: 'log', level, message, object: ref });
+    base[level](message, extra);
+  };
+  return {
+    debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error'),
+    child: (more) => feedLogger(base.child(more), emit, { ...fields, ...more }),
+  };
+}
+
+/**
+ * An operator: its feed, its readiness, and `run()`.
+ *
+ * @example
+ * ```ts
+ * const op = new Operator({ registry, namespaces: ['default'] });
+ * op.feed$.subscribe((event) => console.log(event.type));
+ * const running = op.run(controller.signal);
+ * await op.ready;
+ * controller.abort();
+ * await running;
+ * ```
+ */
+export class Operator {
+  /** What the operator does, as it happens. */
+  readonly feed$: Observable<FeedEvent>;
+  /** Resolves once every watched resource has been listed (after the startup activities). */
+  readonly ready: Promise<void>;
+  readonly #options: OperatorOptions;
+  readonly #feed = new Subject<FeedEvent>();
+  #resolveReady!: () => void;
+  #rejectReady!: (error: unknown) => void;
+  #running = false;
+
+  constructor(options: OperatorOptions = {}) {
+    this.#options = options;
+    this.feed$ = this.#feed.asObservable();
+    this.ready = new Promise<void>((resolve, reject) => {
+      this.#resolveReady = resolve;
+      this.#rejectReady = reject;
+    });
+    this.ready.catch(() => undefined);
+  }
+
+  #emit = (event: FeedEventInput): void => {
+    this.#feed.next({ ...event, v: FEED_VERSION, ts: Date.now() });
+  };
+
+  /**
+   * Run until `signal` (or the options' signal) aborts; resolves after a clean stop.
+   *
+   * @throws OperatorError when a startup activity fails for good or the options are invalid.
+   */
+  async run(signal?: AbortSignal): Promise<void> {
+    if (this.#running) throw new OperatorError('invalid-options', 'This operator is already running; create another Operator to run twice.');
+    this.#running = true;
+    const options = this.#options;
+    const stop = new AbortController();
+    const outer = [signal, options.signal].filter((item): item is AbortSignal => item !== undefined);
+    const stopNow = (reason: unknown): void => stop.abort(reason);
+    for (const item of outer) {
+      if (item.aborted) stopNow(item.reason);
+      else item.addEventListener('abort', () => stopNow(item.reason), { once: true });
+    }
+    try {
+      await this.#run(stop.signal);
+    } catch (error) {
+      this.#rejectReady(error);
+      throw error;
+    } finally {
+      this.#emit({ type: 'operator', phase: 'stopped' });
+      this.#feed.complete();
+    }
+  }
+
+  async #run(signal: AbortSignal): Promise<void> {
+    const options = this.#options;
+    this.#emit({ type: 'operator', phase: 'starting' });
+    const settings = resolveSettings(options.settings);
+    if (options.clusterwide && options.namespaces && options.namespaces.length > 0) {
+      throw new OperatorError('invalid-options', 'clusterwide and namespaces exclude each other: serve the whole cluster or the listed namespaces.');
+    }
+    const baseLogger = options.logger ?? createLogger({ format: 'full', level: 'info' });
+    const parts = await composeOperator({
+      client: options.client, connect: () => connect(options.connect ?? {}), clock: options.clock ?? systemClock,
+      logger: feedLogger(baseLogger, this.#emit), settings,
+    }, options.overrides);
+    const { client, logger, clock } = parts;
+    const registry = options.registry ?? defaultRegistry();
+    const memo = options.memo ?? {};
+    let namespaces: readonly (string | RegExp)[] | undefined;
+    if (options.namespaces && options.namespaces.length > 0) namespaces = options.namespaces;
+    else if (!options.clusterwide) logger.warn('No namespaces or cluster-wide mode were requested; serving the whole cluster. Use clusterwide: true (op run -A) or namespaces (op run -n NS).');
+    const poster = parts.events ?? new EventPoster({ client, settings: settings.posting, logger, emit: this.#emit });
+    const onAbort = (): void => {
+      const reason: unknown = signal.reason;
+      if (typeof reason === 'string' && reason.startsWith('SIG')) logger.info(`Signal ${reason} is received. Operator is stopping.`);
+      else logger.info('Stop-flag is set to True. Operator is stopping.');
+      this.#emit({ type: 'operator', phase: 'stopping' });
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+
+    const activityDeps = { registry, settings, logger, clock, memo, emit: this.#emit };
+    await runWithScope({ events: poster }, async () => {
+      await runActivities(activityDeps, 'startup', { signal });
+      if (!signal.aborted) {
+        await runResources({
+          client, registry, settings, logger, clock, memo, namespaces, events: poster, emit: this.#emit,
+          progressStorage: parts.progressStorage, diffBaseStorage: parts.diffBaseStorage,
+          objectLogger: (body: KubeObject, resource: Resource) => objectLogger(logger, body, resource),
+        }, {
+          signal,
+          onSynced: () => {
+            this.#emit({ type: 'operator', phase: 'ready' });
+            this.#resolveReady();
+            options.ready?.();
+          },
+        });
+      }
+      // Cleanup runs with a fresh signal bounded by the grace period.
+      const grace = new AbortController();
+      const timer = setTimeout(() => grace.abort('grace period over'), settings.process.gracePeriod * 1000);
+      try {
+        await runActivities(activityDeps, 'cleanup', { signal: grace.signal });
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+    if (poster instanceof EventPoster) await poster.flush(settings.queueing.exitTimeout * 1000);
+    if (!options.client) client.close();
+    this.#resolveReady();
+  }
+}
+
+/**
+ * Run an operator until `options.signal` aborts.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * process.once('SIGINT', () => controller.abort('SIGINT'));
+ * await operator({ namespaces: ['default'], signal: controller.signal });
+ * ```
+ */
+export async function operator(options: OperatorOptions = {}): Promise<void> {
+  await new Operator(options).run();
+}

@@ -1,0 +1,43 @@
+// What the operator remembers about one object between its events (never what must survive a
+// restart — that is stored on the object): its memo, whether it was found by the initial listing
+// and has been fully handled since, the error-throttling step, patch fns left over from a failed
+// JSON patch, the resourceVersion of our own last patch, and the pending wake-up.
+import type { PatchFn } from '@opkit/state';
+import type { KubeObject } from '@opkit/kube';
+
+/** The in-memory state of one object. */
+export interface ObjectMemory {
+  /** A shallow copy of the operator memo, made at first sight. */
+  readonly memo: Record<string, any>;
+  /** First seen in the initial listing of its stream. */
+  noticedByListing: boolean;
+  /** A changing cause has been fully handled once by this process (resume handlers ran or were not needed). */
+  fullyHandledOnce: boolean;
+  /** Index into the error delays; reset after a clean cycle. */
+  throttleStep: number;
+  /** Patch fns whose JSON patch failed (422), retried in the next cycle. */
+  pendingFns: PatchFn[];
+  /** The resourceVersion our last patch produced, until an event carries it. */
+  expectedVersion: string | undefined;
+  /** When that patch returned (clock ms). */
+  patchedAt: number;
+  /** The pending wake-up timer, if any. */
+  timer: unknown;
+  /** The latest body seen (wake-ups re-process it). */
+  latest: KubeObject | undefined;
+}
+
+/**
+ * A fresh memory for an object.
+ *
+ * @example
+ * ```ts
+ * const memory = newMemory({ ...operatorMemo }, true);
+ * ```
+ */
+export function newMemory(memo: Record<string, any>, noticedByListing: boolean): ObjectMemory {
+  return {
+    memo, noticedByListing, fullyHandledOnce: false, throttleStep: 0, pendingFns: [],
+    expectedVersion: undefined, patchedAt: 0, timer: undefined, latest: undefined,
+  };
+}

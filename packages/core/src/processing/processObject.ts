@@ -1,0 +1,171 @@
+// One processing cycle of one object, in Kopf's order: spies; the changing cause (create, update,
+// delete, resume, or nothing); stealth mode; finalizer bookkeeping in a cycle of its own; the
+// consistency gate; one step of the change handlers; releasing the finalizer after deletion; and
+// sending the patch. It returns when the object should be looked at again without a new event.
+import type { ResourceHandler } from '@opkit/handlers';
+import { filterContextOf, matchesFilters, prematchChangeHandlers, selectChangeHandlers } from '@opkit/handlers';
+import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
+import type { DiffBaseStorage, FieldSpec, ProgressStorage } from '@opkit/state';
+import {
+  allowDeletion, blockDeletion, detectChangingCause, diff as computeDiff, formatTouchValue, isDeletionBlocked, isDeletionOngoing,
+  Patch, planFinalizer, toEpochMicros,
+} from '@opkit/state';
+import type { Clock, Logger } from '@opkit/tasks';
+import type { FeedEventInput, FeedObjectRef } from '../feed.js';
+import type { OperatorSettings } from '../settings.js';
+import { applyPatch } from './applyPatch.js';
+import { runChangeHandlers } from './changeHandlers.js';
+import type { ObjectMemory } from './memory.js';
+import { runSpies } from './spies.js';
+
+/** The handlers of one resource, by role. */
+export interface ResourceHandlers {
+  readonly change: readonly ResourceHandler[];
+  readonly spies: readonly ResourceHandler[];
+  /** The fields change detection must see even outside the essence (field handlers on `status.x`). */
+  readonly extraFields: readonly FieldSpec[];
+}
+
+/** The storages and finalizer used for one resource. */
+export interface ResourceStorage {
+  readonly progressStorage: ProgressStorage;
+  readonly diffBaseStorage: DiffBaseStorage;
+  readonly finalizer: string;
+}
+
+/** What a cycle needs. */
+export interface CycleDeps {
+  readonly client: KubeClient;
+  readonly settings: OperatorSettings;
+  readonly clock: Clock;
+  readonly emit: (event: FeedEventInput) => void;
+  readonly objectLogger: (body: KubeObject, resource: Resource) => Logger;
+}
+
+/** An event as a cycle sees it: a watch event, or a wake-up of the latest body. */
+export interface CycleEvent {
+  readonly type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  readonly object: KubeObject;
+  readonly initial: boolean;
+  /** A wake-up after a delay (not a watch event: spies do not see it). */
+  readonly wake?: boolean;
+  /** A wake-up after a delay longer than `maxSleep`: send a touch patch to get a fresh event. */
+  readonly touch?: boolean;
+}
+
+/** When to look at the object again without a new event (seconds), if at all. */
+export interface CycleResult {
+  readonly wakeIn: number | null;
+  /** The object is gone: forget it. */
+  readonly forget: boolean;
+}
+
+/**
+ * Process one event of one object.
+ *
+ * @example
+ * ```ts
+ * const { wakeIn } = await processObject(deps, { resource, handlers, storage, event, memory, ref, signal, newer });
+ * ```
+ */
+export async function processObject(deps: CycleDeps, input: {
+  readonly resource: Resource; readonly handlers: ResourceHandlers; readonly storage: ResourceStorage; readonly event: CycleEvent;
+  readonly memory: ObjectMemory; readonly ref: FeedObjectRef; readonly signal: AbortSignal;
+}): Promise<CycleResult> {
+  const { resource, handlers, storage, event, memory, ref, signal } = input;
+  const body = event.object;
+  const logger = deps.objectLogger(body, resource);
+  const version = body.metadata?.resourceVersion;
+  if (memory.expectedVersion !== undefined && version === memory.expectedVersion) memory.expectedVersion = undefined;
+  const patch = new Patch(undefined, { fns: memory.pendingFns });
+  memory.pendingFns = [];
+
+  if (!event.wake && handlers.spies.length > 0) {
+    await runSpies({ clock: deps.clock, logger, emit: deps.emit }, {
+      spies: handlers.spies, resource, event: { type: event.initial ? null : event.type, object: body }, patch, memo: memory.memo, ref, signal,
+    });
+  }
+
+  let wakeIn: number | null = null;
+  let forget = false;
+  if (handlers.change.length > 0) {
+    const essence = storage.diffBaseStorage.build({ body, extraFields: handlers.extraFields });
+    const stored = event.type === 'DELETED' ? null : storage.diffBaseStorage.fetch({ body });
+    const old = stored === null ? null : storage.progressStorage.clear(stored);
+    const current = storage.progressStorage.clear(essence);
+    const changes = computeDiff(old, current);
+    const cause = detectChangingCause({
+      event: event.type, body, diffBase: old, essence: current, diff: changes, finalizer: storage.finalizer,
+      initial: memory.noticedByListing && !memory.fullyHandledOnce,
+    });
+    const filterContext = { memo: memory.memo, logger };
+    if (cause.reason === 'gone') {
+      deps.emit({ type: 'cause', reason: 'gone', ...ref });
+      logger.debug('Deleted, really deleted, and we are notified.');
+      forget = true;
+    } else if (!prematchChangeHandlers(handlers.change, { body, old, new: current, context: filterContext })) {
+      // Stealth mode: no change handler could match this object; store nothing, log nothing.
+    } else if (cause.reason === 'free') {
+      deps.emit({ type: 'cause', reason: 'free', ...ref });
+      logger.debug('Deletion, but we are not interested (no finalizer of ours).');
+    } else {
+      deps.emit({ type: 'cause', reason: cause.reason, ...ref });
+      const required = handlers.change.some((handler) => handler.requiresFinalizer
+        && matchesFilters(handler, { body, change: { old, new: current }, context: filterContextOf(body, filterContext) }));
+      const plan = planFinalizer({ body, finalizer: storage.finalizer, required });
+      if (plan.action === 'add') {
+        logger.info('Adding the finalizer, thus preventing the actual deletion.');
+        patch.fns.push(blockDeletion(storage.finalizer));
+      } else if (plan.action === 'remove') {
+        logger.info('Removing the finalizer, as there are no handlers requiring it.');
+        patch.fns.push(allowDeletion(storage.finalizer));
+      } else if (cause.reason === 'noop') {
+        logger.debug('Something has changed, but we are not interested (the essence is the same).');
+      } else if (inconsistent(deps, memory)) {
+        // Our own last patch has not come back through the watch yet: wait for it (or for the timeout).
+        wakeIn = Math.max(0, (memory.patchedAt + deps.settings.persistence.consistencyTimeout * 1000 - deps.clock.now()) / 1000);
+      } else {
+        const reason = cause.reason;
+        const selected = selectChangeHandlers(handlers.change, {
+          reason, initial: cause.initial, deleted: cause.deleted, body, old, new: current, diff: changes, context: filterContext,
+        });
+        const result = await runChangeHandlers(
+          { settings: deps.settings, clock: deps.clock, emit: deps.emit, logger, progressStorage: storage.progressStorage, diffBaseStorage: storage.diffBaseStorage },
+          { resource, body, patch, memory, cause: { ...cause, reason }, owned: handlers.change, selected, ref, signal },
+        );
+        if (result.delays.length > 0) wakeIn = Math.min(...result.delays);
+        if (isDeletionOngoing(body) && isDeletionBlocked(body, storage.finalizer) && result.delays.length === 0) {
+          logger.info('Removing the finalizer, thus allowing the actual deletion.');
+          patch.fns.push(allowDeletion(storage.finalizer));
+        }
+      }
+    }
+  }
+
+  if (event.type === 'DELETED') return { wakeIn: null, forget: true };
+  if (event.touch && patch.isEmpty) {
+    storage.progressStorage.touch({ body, patch, value: formatTouchValue(toEpochMicros(deps.clock.now())) });
+  } else if (!patch.isEmpty) {
+    storage.progressStorage.touch({ body, patch, value: null });
+  }
+  if (!patch.isEmpty) {
+    // Not aborted by the shutdown signal: a cycle in flight finishes its patch (bounded by the exit timeout).
+    const sent = await applyPatch({ client: deps.client, clock: deps.clock, emit: deps.emit }, resource, body, patch, ref);
+    if (sent.gone) return { wakeIn: null, forget };
+    memory.pendingFns = sent.failedFns;
+    if (sent.resourceVersion !== undefined) {
+      memory.expectedVersion = sent.resourceVersion;
+      memory.patchedAt = deps.clock.now();
+    }
+    // A zero delay means "on the next event": our own patch produces it.
+    if (wakeIn === 0 && sent.resourceVersion !== undefined) wakeIn = null;
+    if (sent.failedFns.length > 0 && wakeIn === null) wakeIn = 0;
+  }
+  return { wakeIn, forget };
+}
+
+function inconsistent(deps: CycleDeps, memory: ObjectMemory): boolean {
+  if (memory.expectedVersion === undefined) return false;
+  if (deps.settings.persistence.consistencyTimeout <= 0) return false;
+  return deps.clock.now() < memory.patchedAt + deps.settings.persistence.consistencyTimeout * 1000;
+}

@@ -1,0 +1,252 @@
+// The processing pipeline: resolve the resources the handlers select (CRDs appearing later are
+// picked up), watch each once in the served namespaces, multiplex events per object (serial per
+// object, latest wins, bounded concurrency), process each with processObject, and re-process an
+// object later when its handlers asked for a delay — with a timer, not a sleeping worker, so that a
+// thousand delayed objects hold no worker slots.
+import type { ResourceHandler } from '@opkit/handlers';
+import { runWithScope } from '@opkit/handlers';
+import type { KubeObject, Resource } from '@opkit/kube';
+import { resourceName } from '@opkit/kube';
+import { SmartProgressStorage, AnnotationsDiffBaseStorage, resolveProfile } from '@opkit/state';
+import type { ObjectEvent, ServedWatchEvent } from '@opkit/watching';
+import { mergeKeyed, observeResources, perObject, watchScoped } from '@opkit/watching';
+import { combineLatest, merge, Observable, Subject } from 'rxjs';
+import { map } from 'rxjs/operators';
+import { toWatchSettings } from '../settings.js';
+import type { FeedObjectRef } from '../feed.js';
+import type { RuntimeDeps } from './deps.js';
+import { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
+import { DualProgressStorage } from './dualProgressStorage.js';
+import type { ObjectMemory } from './memory.js';
+import { newMemory } from './memory.js';
+import type { CycleEvent, ResourceHandlers, ResourceStorage } from './processObject.js';
+import { processObject } from './processObject.js';
+
+interface Served {
+  readonly resource: Resource;
+  readonly handlers: ResourceHandlers;
+  readonly storage: ResourceStorage;
+}
+
+type QueuedEvent = ObjectEvent & { readonly resource: Resource; readonly wake?: boolean; readonly touch?: boolean };
+
+function storageFor(deps: RuntimeDeps, resource: Resource): ResourceStorage {
+  const { persistence } = deps.settings;
+  const profile = resolveProfile(persistence.profile);
+  const finalizer = persistence.finalizer ?? profile.finalizer;
+  const hasStatus = (resource.subresources ?? []).includes('status');
+  const custom = persistence.progressStorage !== undefined || persistence.diffBaseStorage !== undefined;
+  if (!hasStatus || custom) {
+    return {
+      progressStorage: persistence.progressStorage ?? deps.progressStorage ?? new SmartProgressStorage({ profile: profile.name }),
+      diffBaseStorage: persistence.diffBaseStorage ?? deps.diffBaseStorage ?? new AnnotationsDiffBaseStorage({ profile: profile.name }),
+      finalizer,
+    };
+  }
+  return {
+    progressStorage: DualProgressStorage.forProfile(profile.name),
+    diffBaseStorage: DualDiffBaseStorage.forProfile(profile.name, deps.diffBaseStorage),
+    finalizer,
+  };
+}
+
+function groupHandlers(handlers: readonly ResourceHandler[]): ResourceHandlers {
+  const change = handlers.filter((handler) => handler.kind !== 'event');
+  const spies = handlers.filter((handler) => handler.kind === 'event');
+  const extraFields = change.filter((handler) => handler.field && handler.field[0] === 'status').map((handler) => [...handler.field!]);
+  return { change, spies, extraFields };
+}
+
+function refOf(resource: Resource, body: KubeObject): FeedObjectRef {
+  return { resource: resourceName(resource), namespace: body.metadata?.namespace, name: body.metadata?.name ?? '', uid: body.metadata?.uid };
+}
+
+/**
+ * Watch and process every resource the registry's resource handlers select, until `signal` aborts;
+ * then give in-flight cycles `settings.queueing.exitTimeout` seconds and resolve.
+ *
+ * @example
+ * ```ts
+ * await runResources(deps, { signal, onSynced: () => console.log('listed everything') });
+ * ```
+ */
+export async function runResources(deps: RuntimeDeps, options: { readonly signal: AbortSignal; readonly onSynced?: () => void }): Promise<void> {
+  const { signal } = options;
+  const handlers = deps.registry.resourceHandlers();
+  const selectors = deps.registry.selectors();
+  const watchSettings = toWatchSettings(deps.settings.watching);
+  if (selectors.length === 0 || signal.aborted) {
+    options.onSynced?.();
+    if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    return;
+  }
+
+  // selector → resolved resources, combined into one served set (a resource is watched once). The
+  // streams stop by unsubscription (on abort, below), which closes their connections.
+  const resolved$ = combineLatest(selectors.map((selector) => observeResources(deps.client, selector, { settings: watchSettings, logger: deps.logger })
+    .pipe(map((resources) => ({ selector, resources })))));
+  const served = new Map<string, Served>();
+  const servedSet$: Observable<Served[]> = resolved$.pipe(map((entries) => {
+    const byName = new Map<string, { resource: Resource; handlers: ResourceHandler[] }>();
+    for (const { selector, resources } of entries) {
+      for (const resource of resources) {
+        const name = resourceName(resource);
+        const entry = byName.get(name) ?? { resource, handlers: [] };
+        for (const handler of handlers) if (handler.selector === selector && !entry.handlers.includes(handler)) entry.handlers.push(handler);
+        byName.set(name, entry);
+      }
+    }
+    const list: Served[] = [];
+    for (const [name, entry] of byName) {
+      const ordered = handlers.filter((handler) => entry.handlers.includes(handler));
+      const existing = served.get(name);
+      const item = existing && existing.handlers.change.length + existing.handlers.spies.length === ordered.length
+        ? existing
+        : { resource: entry.resource, handlers: groupHandlers(ordered), storage: storageFor(deps, entry.resource) };
+      served.set(name, item);
+      list.push(item);
+    }
+    for (const name of [...served.keys()]) if (!byName.has(name)) served.delete(name);
+    return list;
+  }));
+
+  const synced = new Set<string>();
+  let expected: Set<string> | undefined;
+  let reportedSynced = false;
+  const checkSynced = (): void => {
+    if (reportedSynced || !expected) return;
+    if ([...expected].every((name) => synced.has(name))) {
+      reportedSynced = true;
+      options.onSynced?.();
+    }
+  };
+
+  const watch$ = mergeKeyed<Served, ServedWatchEvent>(servedSet$.pipe(map((list) => {
+    if (!expected) {
+      expected = new Set(list.map((item) => resourceName(item.resource)));
+      checkSynced();
+    }
+    return list;
+  })), (item) => {
+    const name = resourceName(item.resource);
+    deps.emit({ type: 'watch', phase: 'started', resource: name });
+    return new Observable<ServedWatchEvent>((subscriber) => {
+      const subscription = watchScoped(deps.client, item.resource, {
+        namespaces: deps.namespaces, settings: watchSettings, logger: deps.logger,
+      }).pipe(map((event) => ({ ...event, resource: item.resource }))).subscribe(subscriber);
+      return () => {
+        subscription.unsubscribe();
+        deps.emit({ type: 'watch', phase: 'stopped', resource: name });
+      };
+    });
+  }, (item) => resourceName(item.resource));
+
+  const wakeups = new Subject<QueuedEvent>();
+  const memories = new Map<string, ObjectMemory>();
+  const keyOf = (event: QueuedEvent): string | undefined => {
+    const meta = event.object.metadata;
+    const id = meta?.uid || (meta?.name ? `${meta.namespace ?? ''}/${meta.name}` : undefined);
+    return id === undefined ? undefined : `${resourceName(event.resource)}#${id}`;
+  };
+  const events$ = merge(
+    watch$.pipe(map((event) => {
+      if (event.type === 'SYNCED') {
+        const name = resourceName(event.resource);
+        deps.emit({ type: 'watch', phase: 'synced', resource: name, namespace: event.namespace });
+        synced.add(name);
+        checkSynced();
+      }
+      return event;
+    })),
+    wakeups.asObservable(),
+  ) as Observable<QueuedEvent | { type: 'SYNCED' }>;
+
+  const clearTimer = (memory: ObjectMemory): void => {
+    if (memory.timer !== undefined) deps.clock.clearTimeout(memory.timer);
+    memory.timer = undefined;
+  };
+
+  const inflight = new Set<Promise<void>>();
+  const worker = (event: QueuedEvent, context: { key: string; newer: AbortSignal; signal: AbortSignal }): Promise<void> => {
+    const work = cycle(event, context);
+    inflight.add(work);
+    void work.finally(() => inflight.delete(work)).catch(() => undefined);
+    return work;
+  };
+  const cycle = async (event: QueuedEvent, context: { key: string; newer: AbortSignal; signal: AbortSignal }): Promise<void> => {
+    const item = served.get(resourceName(event.resource));
+    if (!item) return;
+    const body = event.object;
+    const ref = refOf(event.resource, body);
+    let memory = memories.get(context.key);
+    if (!memory) {
+      if (event.wake) return; // forgotten meanwhile
+      memory = newMemory({ ...deps.memo }, event.initial);
+      memories.set(context.key, memory);
+    }
+    if (event.wake && memory.latest && memory.latest !== body) return; // superseded by a newer event
+    clearTimer(memory);
+    memory.latest = body;
+    if (!event.wake) deps.emit({ type: 'object-seen', event: event.initial ? 'LISTED' : event.type, resourceVersion: body.metadata?.resourceVersion, ...ref });
+    const cycleEvent: CycleEvent = { type: event.type, object: body, initial: event.initial, ...(event.wake ? { wake: true } : {}), ...(event.touch ? { touch: true } : {}) };
+    let wakeIn: number | null;
+    try {
+      const result = await runWithScope({ events: deps.events }, () => processObject({ client: deps.client, settings: deps.settings, clock: deps.clock, emit: deps.emit, objectLogger: deps.objectLogger }, {
+        resource: event.resource, handlers: item.handlers, storage: item.storage, event: cycleEvent, memory: memory, ref, signal: context.signal,
+      }));
+      memory.throttleStep = 0;
+      if (result.forget) {
+        memories.delete(context.key);
+        deps.emit({ type: 'object-gone', ...ref });
+        return;
+      }
+      wakeIn = result.wakeIn;
+    } catch (error) {
+      if (context.signal.aborted) return;
+      const delays = deps.settings.queueing.errorDelays;
+      wakeIn = delays[Math.min(memory.throttleStep, delays.length - 1)]!;
+      memory.throttleStep++;
+      deps.objectLogger(body, event.resource).error(`Throttling for ${wakeIn} seconds due to an unexpected error: ${(error as Error).message ?? String(error)}`, { error, stack: true });
+    }
+    if (wakeIn !== null && !context.signal.aborted) {
+      const max = deps.settings.execution.maxSleep;
+      const touch = wakeIn > max;
+      const delayMs = Math.round(Math.min(wakeIn, max) * 1000);
+      const latest = body;
+      const mem = memory;
+      mem.timer = deps.clock.setTimeout(() => {
+        mem.timer = undefined;
+        if (!signal.aborted && memories.get(context.key) === mem && mem.latest === latest) {
+          wakeups.next({ type: 'MODIFIED', object: latest, initial: event.initial, resource: event.resource, wake: true, ...(touch ? { touch: true } : {}) });
+        }
+      }, delayMs);
+    }
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    const subscription = perObject<KubeObject>(events$, worker as never, {
+      concurrency: deps.settings.queueing.workerLimit, key: keyOf as never,
+    }).subscribe({
+      next: (outcome) => {
+        if (outcome.error !== undefined && !signal.aborted) deps.logger.error(`Unexpected error while processing: ${String(outcome.error)}`);
+      },
+      error: (error: unknown) => { stop(); reject(error instanceof Error ? error : new Error(String(error))); },
+      complete: () => { stop(); resolve(); },
+    });
+    const stop = (): void => {
+      signal.removeEventListener('abort', onAbort);
+      for (const memory of memories.values()) clearTimer(memory);
+      memories.clear();
+      wakeups.complete();
+    };
+    const onAbort = (): void => {
+      subscription.unsubscribe();
+      stop();
+      // Cycles in flight finish (their patches land), within the exit timeout.
+      const exit = new Promise<void>((done) => { setTimeout(done, deps.settings.queueing.exitTimeout * 1000).unref(); });
+      void Promise.race([Promise.allSettled([...inflight]), exit]).then(() => resolve());
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

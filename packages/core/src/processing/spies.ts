@@ -1,0 +1,57 @@
+// Event spies: called for every event an object's queue processes (the initial listing with type
+// `null`), errors ignored, nothing stored but their results, which go to `status[<id>]`.
+import type { HandlerContext, HandlerEvent, ResourceHandler } from '@opkit/handlers';
+import { invokeHandler, matchesFilters } from '@opkit/handlers';
+import type { KubeObject, Resource } from '@opkit/kube';
+import type { HandlerOutcome, Patch } from '@opkit/state';
+import { deliverResults } from '@opkit/state';
+import type { Clock, Logger } from '@opkit/tasks';
+import type { FeedEventInput, FeedObjectRef } from '../feed.js';
+
+/** What running spies needs. */
+export interface SpyDeps {
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly emit: (event: FeedEventInput) => void;
+}
+
+/**
+ * Run the matching spies of one event.
+ *
+ * @example
+ * ```ts
+ * await runSpies(deps, { spies, resource, event: { type: 'ADDED', object: body }, patch, memo, ref, signal });
+ * ```
+ */
+export async function runSpies(deps: SpyDeps, input: {
+  readonly spies: readonly ResourceHandler[]; readonly resource: Resource; readonly event: HandlerEvent; readonly patch: Patch;
+  readonly memo: Record<string, any>; readonly ref: FeedObjectRef; readonly signal: AbortSignal;
+}): Promise<void> {
+  const body: KubeObject = input.event.object;
+  const meta = body.metadata ?? {};
+  const outcomes = new Map<string, HandlerOutcome>();
+  for (const spy of input.spies) {
+    const now = new Date(deps.clock.now());
+    const context: HandlerContext = {
+      id: spy.id, resource: input.resource, body, spec: (body.spec ?? {}) as Record<string, unknown>, meta,
+      status: (body.status ?? {}) as Record<string, unknown>, name: meta.name, namespace: meta.namespace, uid: meta.uid,
+      labels: meta.labels ?? {}, annotations: meta.annotations ?? {}, patch: input.patch, logger: deps.logger, memo: input.memo,
+      event: input.event, type: input.event.type, retry: 0, started: now, runtime: 0, param: spy.param, signal: input.signal,
+    };
+    if (!matchesFilters(spy, { body, context })) continue;
+    const start = deps.clock.now();
+    deps.emit({ type: 'handler', phase: 'started', id: spy.id, kind: 'event', retry: 0, ...input.ref });
+    const outcome = await invokeHandler(spy, context);
+    const durationMs = deps.clock.now() - start;
+    if (outcome.kind === 'success') {
+      deps.logger.debug(`Handler '${spy.id}' succeeded.`);
+      deps.emit({ type: 'handler', phase: 'succeeded', id: spy.id, kind: 'event', retry: 0, durationMs, ...input.ref });
+      outcomes.set(spy.id, { final: true, result: outcome.result });
+    } else {
+      const error = outcome.error;
+      deps.logger.error(`Handler '${spy.id}' failed with an exception. Will ignore.`, { error, stack: true });
+      deps.emit({ type: 'handler', phase: 'failed', id: spy.id, kind: 'event', retry: 0, durationMs, message: error instanceof Error ? error.message : String(error), ...input.ref });
+    }
+  }
+  if (outcomes.size > 0) deliverResults({ outcomes, patch: input.patch });
+}

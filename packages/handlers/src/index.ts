@@ -1,0 +1,45 @@
+// @opkit/handlers: the vocabulary of handling — registering handlers (`on.*`) and their options,
+// filters, errors, the context a handler receives, invoking one handler to an outcome, sub-handlers,
+// posting events from handlers, and parent–child helpers. Every export is listed by name.
+
+// Registration
+export { Registry, on, defaultRegistry, setDefaultRegistry, buildResourceHandler } from './registry.js';
+export type { On } from './registry.js';
+export { PRESENT, ABSENT } from './markers.js';
+
+// Types
+export type {
+  Selector, MetaFilter, ValueFilter, ErrorsMode, FilterOptions, RetryOptions, BaseOptions,
+  ChangeHandlerOptions, UpdateHandlerOptions, DeleteHandlerOptions, ResumeHandlerOptions, EventHandlerOptions, ActivityHandlerOptions,
+  ChangeReason, ResourceHandlerKind, ActivityKind, ResourceHandlerFn, ActivityHandlerFn, HandlerFilters,
+  ResourceHandler, ActivityHandler, HandlerPatch, DiffItem, HandlerEvent, HandlerContext, ActivityContext, FilterContext,
+  InvocationOutcome, EventSink,
+} from './types.js';
+
+// Filtering and selection
+export { matchesFilters, matchValue, filterContextOf } from './filters.js';
+export type { FilterInput } from './filters.js';
+export { selectChangeHandlers, prematchChangeHandlers, reduceToField, fieldChanged } from './selection.js';
+export type { SelectionCause } from './selection.js';
+export { parseFieldPath, resolveField, deepEqual } from './fields.js';
+export type { FieldPath } from './fields.js';
+
+// Invoking
+export { invokeHandler, subhandler } from './invoke.js';
+export type { InvokeOptions } from './invoke.js';
+export { runWithScope, currentScope, currentContext } from './scope.js';
+export type { HandlerScope } from './scope.js';
+
+// Events and hierarchies
+export { events } from './events.js';
+export type { EventOptions, ExceptionEventOptions } from './events.js';
+export {
+  adopt, label, appendOwnerReference, removeOwnerReference, harmonizeNaming, adjustNamespace, buildOwnerReference, buildObjectReference,
+} from './hierarchies.js';
+export type { ChildObject, OwnerReference, ObjectReference } from './hierarchies.js';
+
+// Errors
+export {
+  TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError,
+} from './errors.js';
+export type { HandlerErrorCode, TemporaryErrorOptions } from './errors.js';

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { HandlerRetriesError, HandlerScopeError, HandlerTimeoutError, PermanentError, TemporaryError } from './errors.js';
+import { events } from './events.js';
+import { invokeHandler, subhandler } from './invoke.js';
+import { Registry } from './registry.js';
+import { currentContext, runWithScope } from './scope.js';
+import type { EventSink, HandlerContext, ResourceHandler } from './types.js';
+
+const body = { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name: 'x', namespace: 'default', uid: 'u1' } };
+
+function context(overrides: Partial<HandlerContext> = {}): HandlerContext {
+  return {
+    id: 'h', resource: { group: 'kopf.dev', version: 'v1', plural: 'kopfexamples', kind: 'KopfExample', namespaced: true },
+    body, spec: {}, meta: body.metadata, status: {}, name: 'x', namespace: 'default', uid: 'u1', labels: {}, annotations: {},
+    patch: { spec: {}, status: {}, metadata: { labels: {}, annotations: {} }, meta: { labels: {}, annotations: {} }, labels: {}, annotations: {}, fns: [] },
+    logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child() { return this; } },
+    memo: {}, retry: 0, started: new Date(0), runtime: 0, signal: new AbortController().signal, ...overrides,
+  };
+}
+
+function register(fn: (ctx: HandlerContext) => unknown, options: Parameters<Registry['on']['create']>[2] = {}): ResourceHandler {
+  return new Registry().on.create('kopfexamples', fn, { id: 'h', ...options });
+}
+
+describe('invokeHandler', () => {
+  it('returns the result of a successful call (sync or async)', async () => {
+    expect(await invokeHandler(register(() => ({ a: 1 })), context())).toEqual({ kind: 'success', result: { a: 1 }, subhandlers: [] });
+    expect(await invokeHandler(register(async () => 'x'), context())).toEqual({ kind: 'success', result: 'x', subhandlers: [] });
+  });
+
+  it('classifies TemporaryError, PermanentError and arbitrary errors by the errors mode', async () => {
+    expect(await invokeHandler(register(() => { throw new TemporaryError('later', { delay: 7 }); }), context())).toMatchObject({ kind: 'temporary', delay: 7 });
+    expect(await invokeHandler(register(() => { throw new PermanentError('never'); }), context())).toMatchObject({ kind: 'permanent' });
+    expect(await invokeHandler(register(() => { throw new Error('x'); }), context())).toMatchObject({ kind: 'exception', delay: 60 });
+    expect(await invokeHandler(register(() => { throw new Error('x'); }, { backoff: 2 }), context())).toMatchObject({ kind: 'exception', delay: 2 });
+    expect(await invokeHandler(register(() => { throw new Error('x'); }), context(), { defaultBackoff: 5 })).toMatchObject({ kind: 'exception', delay: 5 });
+    expect(await invokeHandler(register(() => { throw new Error('x'); }, { errors: 'permanent' }), context())).toMatchObject({ kind: 'permanent' });
+    expect(await invokeHandler(register(() => { throw new Error('x'); }, { errors: 'ignored' }), context())).toMatchObject({ kind: 'ignored' });
+  });
+
+  it('fails without calling when the retries are used up or the timeout is over', async () => {
+    let calls = 0;
+    const fn = (): void => { calls++; };
+    const retries = await invokeHandler(register(fn, { retries: 3 }), context({ retry: 3 }));
+    expect(retries.kind).toBe('permanent');
+    expect((retries as { error: unknown }).error).toBeInstanceOf(HandlerRetriesError);
+    expect(String((retries as { error: Error }).error.message)).toBe("Handler 'h' has exceeded 3 retries.");
+    const timeout = await invokeHandler(register(fn, { timeout: 10 }), context({ runtime: 10 }));
+    expect(timeout.kind).toBe('timeout');
+    expect((timeout as { error: unknown }).error).toBeInstanceOf(HandlerTimeoutError);
+    expect(calls).toBe(0);
+  });
+
+  it('looks ahead: a failure whose retry would exceed the limits fails now', async () => {
+    const failing = register(() => { throw new Error('boom'); }, { retries: 3, backoff: 1 });
+    expect((await invokeHandler(failing, context({ retry: 1 }))).kind).toBe('exception');
+    const last = await invokeHandler(failing, context({ retry: 2 }));
+    expect(last.kind).toBe('permanent');
+    expect((last as { error: Error }).error.message).toBe("Handler 'h' would exceed 3 retries: boom");
+    const slow = register(() => { throw new TemporaryError('wait', { delay: 30 }); }, { timeout: 60 });
+    expect((await invokeHandler(slow, context({ runtime: 40 }))).kind).toBe('timeout');
+  });
+
+  it('collects sub-handlers registered during the call, with ids under the parent', async () => {
+    const parent = register(() => {
+      subhandler(function one() { return undefined; });
+      subhandler(() => undefined, { id: 'two' });
+    });
+    const outcome = await invokeHandler(parent, context());
+    expect(outcome.kind === 'success' && outcome.subhandlers.map((h) => h.id)).toEqual(['h/one', 'h/two']);
+    expect(() => subhandler(function lost() { return undefined; })).toThrow(HandlerScopeError);
+  });
+
+  it('exposes the running context to helpers called by the handler', async () => {
+    let seen: unknown;
+    await invokeHandler(register(async () => { await Promise.resolve(); seen = currentContext(); }), context({ name: 'inside' }));
+    expect((seen as HandlerContext).name).toBe('inside');
+    expect(currentContext()).toBeUndefined();
+  });
+});
+
+describe('events', () => {
+  it('posts through the scope\'s sink with Kopf\'s types and messages', () => {
+    const posted: unknown[] = [];
+    const sink: EventSink = { post: (target, event) => posted.push({ name: target.metadata.name, ...event }) };
+    runWithScope({ events: sink }, () => {
+      events.event(body, { type: 'SomeType', reason: 'SomeReason', message: 'Some message' });
+      events.info([body, body], { reason: 'R' });
+      events.warn(body, { reason: 'W', message: 'careful' });
+      events.exception(body, { message: 'Some exception:', error: new RangeError('Exception text.') });
+      events.info({ apiVersion: 'v1', kind: 'Event', metadata: { name: 'e' } }, { reason: 'skipped' });
+    });
+    expect(posted).toEqual([
+      { name: 'x', type: 'SomeType', reason: 'SomeReason', message: 'Some message' },
+      { name: 'x', type: 'Normal', reason: 'R', message: '' },
+      { name: 'x', type: 'Normal', reason: 'R', message: '' },
+      { name: 'x', type: 'Warning', reason: 'W', message: 'careful' },
+      { name: 'x', type: 'Error', reason: 'RangeError', message: 'Some exception: Exception text.' },
+    ]);
+  });
+
+  it('says where events can be posted when there is no operator', () => {
+    expect(() => events.info(body, { reason: 'R' })).toThrow(/only while an operator runs/);
+  });
+});

@@ -1,0 +1,112 @@
+// Invoking one handler once: check its retry window, call it with its context inside the handling
+// scope, and turn whatever happened into an outcome. Recording the outcome is @opkit/state's job and
+// deciding what happens next is core's; this only says what happened, with Kopf's error semantics.
+import { HandlerRetriesError, HandlerScopeError, HandlerTimeoutError, PermanentError, TemporaryError } from './errors.js';
+import { buildResourceHandler } from './registry.js';
+import { currentScope, runWithScope } from './scope.js';
+import type {
+  ActivityContext, ActivityHandler, ChangeHandlerOptions, HandlerContext, InvocationOutcome, ResourceHandler, ResourceHandlerFn,
+} from './types.js';
+
+/** Options of {@link invokeHandler}. */
+export interface InvokeOptions {
+  /** Passed on as the context's signal by the caller; an aborted signal before the call skips nothing. */
+  readonly signal?: AbortSignal;
+  /** Seconds to wait after an arbitrary error when the handler sets no `backoff`. @defaultValue 60 */
+  readonly defaultBackoff?: number;
+}
+
+function describe(handler: ResourceHandler | ActivityHandler): string {
+  return `Handler '${handler.id}'`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Invoke a handler once and classify what happened.
+ *
+ * Before the call: a handler whose `timeout` is over fails with HandlerTimeoutError, one whose
+ * `retries` are used up with HandlerRetriesError (neither is called). After a failure that would
+ * be retried, the same limits are checked ahead ("would exceed"), so a handler never waits for an
+ * attempt it will not get.
+ *
+ * @example
+ * ```ts
+ * const outcome = await invokeHandler(handler, context);
+ * if (outcome.kind === 'temporary') scheduleRetry(outcome.delay);
+ * ```
+ */
+export async function invokeHandler(handler: ResourceHandler | ActivityHandler, context: HandlerContext | ActivityContext, options: InvokeOptions = {}): Promise<InvocationOutcome> {
+  const { retry, runtime } = context;
+  if (handler.timeout !== undefined && runtime >= handler.timeout) {
+    return { kind: 'timeout', error: new HandlerTimeoutError(`${describe(handler)} has timed out after ${formatSeconds(runtime)}.`) };
+  }
+  if (handler.retries !== undefined && retry >= handler.retries) {
+    return { kind: 'permanent', error: new HandlerRetriesError(`${describe(handler)} has exceeded ${handler.retries} retries.`) };
+  }
+  const subhandlers: ResourceHandler[] = [];
+  let result: unknown;
+  try {
+    result = await runWithScope({ handler, context, subhandlers }, () => (handler.fn as (c: typeof context) => unknown)(context));
+  } catch (error) {
+    return classifyError(handler, error, { retry, runtime, defaultBackoff: options.defaultBackoff ?? 60 });
+  }
+  return { kind: 'success', result, subhandlers };
+}
+
+function classifyError(handler: ResourceHandler | ActivityHandler, error: unknown, at: { retry: number; runtime: number; defaultBackoff: number }): InvocationOutcome {
+  if (error instanceof PermanentError) return { kind: 'permanent', error };
+  let delay: number;
+  let kind: 'temporary' | 'exception';
+  if (error instanceof TemporaryError) {
+    delay = error.delay;
+    kind = 'temporary';
+  } else if (handler.errors === 'ignored') {
+    return { kind: 'ignored', error };
+  } else if (handler.errors === 'permanent') {
+    return { kind: 'permanent', error };
+  } else {
+    delay = handler.backoff ?? at.defaultBackoff;
+    kind = 'exception';
+  }
+  if (handler.retries !== undefined && at.retry + 1 >= handler.retries) {
+    return { kind: 'permanent', error: new HandlerRetriesError(`${describe(handler)} would exceed ${handler.retries} retries: ${messageOf(error)}`, { cause: error }) };
+  }
+  if (handler.timeout !== undefined && at.runtime + delay >= handler.timeout) {
+    return { kind: 'timeout', error: new HandlerTimeoutError(`${describe(handler)} would exceed its ${formatSeconds(handler.timeout)} timeout: ${messageOf(error)}`, { cause: error }) };
+  }
+  return { kind, error, delay };
+}
+
+function formatSeconds(seconds: number): string {
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(3)} seconds`;
+}
+
+/**
+ * Register a sub-handler from inside a running change handler. Its id is `<parent id>/<id>`; it
+ * has its own stored progress, and the parent is done when all its sub-handlers are.
+ *
+ * @throws HandlerScopeError outside a running change handler.
+ * @example
+ * ```ts
+ * on.create('kopfexamples', function create_fn({ spec }) {
+ *   for (const item of spec.items) subhandler(function handle() { … }, { id: item });
+ * });
+ * ```
+ */
+export function subhandler(fn: ResourceHandlerFn<any>, options: ChangeHandlerOptions = {}): ResourceHandler {
+  const scope = currentScope();
+  const parent = scope.handler;
+  if (!parent || !scope.subhandlers || !('selector' in parent) || parent.kind === 'event') {
+    throw new HandlerScopeError('subhandler() works only inside a running change handler (create, update, delete, resume, field).');
+  }
+  const child = buildResourceHandler(parent.kind === 'field' ? 'update' : parent.kind, parent.selector, fn, options, `${parent.id}/`);
+  if (scope.subhandlers.some((other) => other.id === child.id)) {
+    throw new HandlerScopeError(`Duplicate sub-handler id '${child.id}': give each sub-handler its own { id }.`);
+  }
+  scope.subhandlers.push(Object.freeze(child));
+  return child;
+}
+

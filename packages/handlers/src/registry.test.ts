@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { HandlerRegistrationError } from './errors.js';
+import { PRESENT } from './markers.js';
+import { defaultRegistry, on, Registry, setDefaultRegistry } from './registry.js';
+
+describe('Registry', () => {
+  it('takes the id from the function name, or options.id; field handlers get the field as a suffix', () => {
+    const registry = new Registry();
+    registry.on.create('kopfexamples', function create_fn() { return undefined; });
+    registry.on.update('kopfexamples', () => undefined, { id: 'update_fn' });
+    registry.on.field('kopfexamples', 'spec.field', function field_fn() { return undefined; });
+    expect(registry.resourceHandlers().map((h) => h.id)).toEqual(['create_fn', 'update_fn', 'field_fn/spec.field']);
+    expect(registry.resourceHandlers('field')[0]).toMatchObject({ reason: null, field: ['spec', 'field'] });
+  });
+
+  it('refuses an anonymous function without an id, naming what to pass', () => {
+    const registry = new Registry();
+    expect(() => registry.on.create('kopfexamples', () => undefined)).toThrow(/an anonymous function needs an id: on.create\(selector, fn, \{ id: 'my-handler' \}\)/);
+  });
+
+  it('refuses a duplicate id for the same selector, naming both registrations', () => {
+    const registry = new Registry();
+    registry.on.create('kopfexamples', function create_fn() { return undefined; });
+    expect(() => registry.on.update('kopfexamples', function other() { return undefined; }, { id: 'create_fn' }))
+      .toThrow(new HandlerRegistrationError("Duplicate handler id 'create_fn' for 'kopfexamples': on.create(create_fn) and on.update(other) both use it; give one of them another { id }."));
+    registry.on.create('pods', function create_fn() { return undefined; }); // another selector: fine
+    expect(registry.resourceHandlers()).toHaveLength(2);
+  });
+
+  it('validates options with messages that say what was expected', () => {
+    const registry = new Registry();
+    const fn = function h(): void { return undefined; };
+    expect(() => registry.on.update('x', fn, { field: 'spec.a', value: 1, old: 2 })).toThrow(/value and old\/new are mutually exclusive/);
+    expect(() => registry.on.create('x', fn, { value: 1 })).toThrow(/a value filter needs a field/);
+    expect(() => registry.on.create('x', fn, { old: 1 } as never)).toThrow(/old\/new filters apply only to on.update and on.field/);
+    expect(() => registry.on.create('x', fn, { labels: { a: null as never } })).toThrow(/labels.a is null; use PRESENT, ABSENT, a string or a predicate/);
+    expect(() => registry.on.create('x', fn, { errors: 'sometimes' as never })).toThrow(/errors must be one of 'temporary', 'permanent', 'ignored'/);
+    expect(() => registry.on.create('x', fn, { retries: 0 })).toThrow(/retries must be a whole number >= 1/);
+    expect(() => registry.on.create('x', fn, { backoff: -1 })).toThrow(/backoff must be a number of seconds >= 0/);
+    expect(() => registry.on.create('x', fn, { field: 'spec..a' })).toThrow(/A field must be a dotted path/);
+  });
+
+  it('normalizes defaults: errors by kind, finalizer need, implied PRESENT for a field without a value', () => {
+    const registry = new Registry();
+    const create = registry.on.create('x', function c() { return undefined; }, { field: 'spec.a' });
+    const spy = registry.on.event('x', function e() { return undefined; });
+    const del = registry.on.delete('x', function d() { return undefined; });
+    const optional = registry.on.delete('x', function o() { return undefined; }, { optional: true });
+    expect(create.errors).toBe('temporary');
+    expect(create.filters).toMatchObject({ hasValue: true, value: PRESENT, valueField: ['spec', 'a'] });
+    expect(spy.errors).toBe('ignored');
+    expect(del.requiresFinalizer).toBe(true);
+    expect(optional.requiresFinalizer).toBe(false);
+  });
+
+  it('registers activities and lists distinct selectors in order of first use', () => {
+    const registry = new Registry();
+    registry.on.create('b', function one() { return undefined; });
+    registry.on.create('a', function two() { return undefined; });
+    registry.on.update('b', function three() { return undefined; });
+    registry.on.startup(function boot() { return undefined; });
+    expect(registry.selectors()).toEqual(['b', 'a']);
+    expect(registry.activityHandlers('startup').map((h) => h.id)).toEqual(['boot']);
+    expect(() => registry.on.startup(function boot() { return undefined; })).toThrow(/Duplicate startup activity id 'boot'/);
+    expect(registry.size).toBe(4);
+  });
+
+  it('lets `on` register on whichever registry is the default', () => {
+    const fresh = new Registry();
+    const previous = setDefaultRegistry(fresh);
+    try {
+      on.create('x', function via_on() { return undefined; });
+      expect(defaultRegistry()).toBe(fresh);
+      expect(fresh.resourceHandlers().map((h) => h.id)).toEqual(['via_on']);
+      expect(previous.resourceHandlers().some((h) => h.id === 'via_on')).toBe(false);
+    } finally {
+      setDefaultRegistry(previous);
+    }
+  });
+});

@@ -1,0 +1,303 @@
+// The Registry: every handler an operator registers, normalized once at registration so that
+// mistakes (no id, duplicate ids, contradictory filters) fail at startup with a message naming the
+// culprit, not later while processing. `on` registers on the current default registry; loaders swap
+// that registry to load an operator module into a fresh one.
+import type { KubeObject } from '@opkit/kube';
+import { HandlerRegistrationError } from './errors.js';
+import { parseFieldPath } from './fields.js';
+import { PRESENT } from './markers.js';
+import type {
+  ActivityHandler, ActivityHandlerFn, ActivityHandlerOptions, ActivityKind, ChangeHandlerOptions, ChangeReason,
+  DeleteHandlerOptions, ErrorsMode, EventHandlerOptions, FilterOptions, HandlerFilters, ResourceHandler,
+  ResourceHandlerFn, ResourceHandlerKind, ResumeHandlerOptions, RetryOptions, Selector, UpdateHandlerOptions,
+} from './types.js';
+
+/** The registration API, bound to one registry. */
+export interface On {
+  /** A creation handler: runs once when an object is first seen without a stored diff-base. */
+  create<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: ChangeHandlerOptions): ResourceHandler;
+  /** An update handler: runs when the essence differs from the stored diff-base. */
+  update<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: UpdateHandlerOptions): ResourceHandler;
+  /** A deletion handler: runs when the object is being deleted (a finalizer holds it unless `optional`). */
+  delete<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: DeleteHandlerOptions): ResourceHandler;
+  /** A resume handler: runs once per object and process for objects found at startup. */
+  resume<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: ResumeHandlerOptions): ResourceHandler;
+  /** A field handler: runs on any change of one field (id `<id>/<field>`). */
+  field<B extends KubeObject = KubeObject>(selector: Selector, field: string, fn: ResourceHandlerFn<B>, options?: UpdateHandlerOptions): ResourceHandler;
+  /** An event spy: runs for every watch event; errors are ignored; nothing is stored. */
+  event<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: EventHandlerOptions): ResourceHandler;
+  /** A startup activity: all must succeed before watching starts. */
+  startup(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
+  /** A cleanup activity: runs when the operator stops. */
+  cleanup(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
+  /** A login activity: returns connection information. */
+  login(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
+  /** A probe activity: its result is reported by the health endpoint. */
+  probe(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
+}
+
+const ERRORS_MODES: readonly ErrorsMode[] = ['temporary', 'permanent', 'ignored'];
+
+function describeSelector(selector: Selector): string {
+  if (typeof selector === 'string') return `'${selector}'`;
+  if (typeof selector === 'function') return `a selector function${selector.name ? ` ${selector.name}` : ''}`;
+  if (typeof selector === 'symbol') return String(selector);
+  return JSON.stringify(selector);
+}
+
+function checkSeconds(name: string, value: number | undefined, where: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new HandlerRegistrationError(`${where}: ${name} must be a number of seconds >= 0; got ${JSON.stringify(value)}.`);
+  }
+  return value;
+}
+
+function checkRetry(options: RetryOptions, where: string, defaultErrors: ErrorsMode): Pick<ResourceHandler, 'errors' | 'retries' | 'backoff' | 'timeout'> {
+  const errors = options.errors ?? defaultErrors;
+  if (!ERRORS_MODES.includes(errors)) {
+    throw new HandlerRegistrationError(`${where}: errors must be one of ${ERRORS_MODES.map((m) => `'${m}'`).join(', ')}; got ${JSON.stringify(errors)}.`);
+  }
+  if (options.retries !== undefined && (!Number.isInteger(options.retries) || options.retries < 1)) {
+    throw new HandlerRegistrationError(`${where}: retries must be a whole number >= 1; got ${JSON.stringify(options.retries)}.`);
+  }
+  const result: { errors: ErrorsMode; retries?: number; backoff?: number; timeout?: number } = { errors };
+  if (options.retries !== undefined) result.retries = options.retries;
+  const backoff = checkSeconds('backoff', options.backoff, where);
+  if (backoff !== undefined) result.backoff = backoff;
+  const timeout = checkSeconds('timeout', options.timeout, where);
+  if (timeout !== undefined) result.timeout = timeout;
+  return result;
+}
+
+function checkMeta(name: 'labels' | 'annotations', filters: FilterOptions[typeof name], where: string): void {
+  if (filters === undefined) return;
+  if (typeof filters !== 'object' || filters === null || Array.isArray(filters)) {
+    throw new HandlerRegistrationError(`${where}: ${name} must be an object of { key: value | PRESENT | ABSENT | predicate }.`);
+  }
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === null || value === undefined) {
+      throw new HandlerRegistrationError(`${where}: ${name}.${key} is ${String(value)}; use PRESENT, ABSENT, a string or a predicate.`);
+    }
+  }
+}
+
+/**
+ * The handlers of an operator.
+ *
+ * @example
+ * ```ts
+ * const registry = new Registry();
+ * registry.on.create('kopfexamples', function create_fn({ spec }) { return { message: 'hello world' }; });
+ * registry.resourceHandlers('create').length; // 1
+ * ```
+ */
+export class Registry {
+  /** The registration API bound to this registry. */
+  readonly on: On;
+  readonly #resources: ResourceHandler[] = [];
+  readonly #activities: ActivityHandler[] = [];
+
+  constructor() {
+    this.on = {
+      create: (selector, fn, options = {}) => this.#addResource('create', selector, fn, options),
+      update: (selector, fn, options = {}) => this.#addResource('update', selector, fn, options),
+      delete: (selector, fn, options = {}) => this.#addResource('delete', selector, fn, options),
+      resume: (selector, fn, options = {}) => this.#addResource('resume', selector, fn, options),
+      field: (selector, field, fn, options = {}) => this.#addResource('field', selector, fn, { ...options, field }),
+      event: (selector, fn, options = {}) => this.#addResource('event', selector, fn, options),
+      startup: (fn, options = {}) => this.#addActivity('startup', fn, options),
+      cleanup: (fn, options = {}) => this.#addActivity('cleanup', fn, options),
+      login: (fn, options = {}) => this.#addActivity('login', fn, options),
+      probe: (fn, options = {}) => this.#addActivity('probe', fn, options),
+    };
+  }
+
+  /** The resource handlers (of one kind, if given), in registration order. */
+  resourceHandlers(kind?: ResourceHandlerKind): readonly ResourceHandler[] {
+    return kind === undefined ? [...this.#resources] : this.#resources.filter((handler) => handler.kind === kind);
+  }
+
+  /** The activities of one kind, in registration order. */
+  activityHandlers(kind: ActivityKind): readonly ActivityHandler[] {
+    return this.#activities.filter((handler) => handler.kind === kind);
+  }
+
+  /** The distinct selectors of the resource handlers, in order of first use. */
+  selectors(): readonly Selector[] {
+    const seen: Selector[] = [];
+    for (const handler of this.#resources) {
+      if (!seen.some((other) => sameSelector(other, handler.selector))) seen.push(handler.selector);
+    }
+    return seen;
+  }
+
+  /** How many handlers are registered. */
+  get size(): number {
+    return this.#resources.length + this.#activities.length;
+  }
+
+  /**
+   * Add an already normalized resource handler (used for sub-handlers and by other packages that
+   * build handlers; `on.*` is the user-facing way).
+   */
+  addResourceHandler(handler: ResourceHandler): ResourceHandler {
+    const clash = this.#resources.find((other) => other.id === handler.id && sameSelector(other.selector, handler.selector)
+      && groupOf(other.kind) === groupOf(handler.kind));
+    if (clash) {
+      throw new HandlerRegistrationError(
+        `Duplicate handler id '${handler.id}' for ${describeSelector(handler.selector)}: on.${clash.kind}(${nameOf(clash.fn)}) `
+        + `and on.${handler.kind}(${nameOf(handler.fn)}) both use it; give one of them another { id }.`);
+    }
+    this.#resources.push(Object.freeze(handler));
+    return handler;
+  }
+
+  #addResource(kind: ResourceHandlerKind, selector: Selector, fn: ResourceHandlerFn<any>, options: FilterOptions & RetryOptions & {
+    id?: string; param?: unknown; old?: unknown; new?: unknown; optional?: boolean; deleted?: boolean;
+  }): ResourceHandler {
+    return this.addResourceHandler(buildResourceHandler(kind, selector, fn, options));
+  }
+
+  #addActivity(kind: ActivityKind, fn: ActivityHandlerFn, options: ActivityHandlerOptions): ActivityHandler {
+    const where = `on.${kind}(${nameOf(fn)})`;
+    if (typeof fn !== 'function') throw new HandlerRegistrationError(`${where}: the handler must be a function; got ${typeof fn}.`);
+    const id = options.id ?? fn.name;
+    if (!id) throw new HandlerRegistrationError(`on.${kind}: an anonymous function needs an id: on.${kind}(fn, { id: 'my-${kind}' }).`);
+    const clash = this.#activities.find((other) => other.kind === kind && other.id === id);
+    if (clash) {
+      throw new HandlerRegistrationError(`Duplicate ${kind} activity id '${id}': ${nameOf(clash.fn)} and ${nameOf(fn)} both use it; give one of them another { id }.`);
+    }
+    const handler: ActivityHandler = Object.freeze({ kind, id, fn, ...checkRetry(options, where, 'temporary'), ...(options.param === undefined ? {} : { param: options.param }) });
+    this.#activities.push(handler);
+    return handler;
+  }
+}
+
+/** Build a normalized resource handler from `on.*` arguments (validating them). */
+export function buildResourceHandler(kind: ResourceHandlerKind, selector: Selector, fn: ResourceHandlerFn<any>, options: FilterOptions & RetryOptions & {
+  id?: string; param?: unknown; old?: unknown; new?: unknown; optional?: boolean; deleted?: boolean;
+}, idPrefix = ''): ResourceHandler {
+  const where = `on.${kind}(${describeSelector(selector)}, ${nameOf(fn)})`;
+  if (typeof fn !== 'function') throw new HandlerRegistrationError(`${where}: the handler must be a function; got ${typeof fn}.`);
+  if (selector === undefined || selector === null || selector === '') {
+    throw new HandlerRegistrationError(`${where}: a resource selector is required, e.g. 'kopfexamples' or { group, version, plural }.`);
+  }
+  const baseId = options.id ?? fn.name;
+  if (!baseId) {
+    throw new HandlerRegistrationError(`${where}: an anonymous function needs an id: on.${kind}(selector, fn, { id: 'my-handler' }).`);
+  }
+  const hasValue = Object.hasOwn(options, 'value') && options.value !== undefined;
+  const hasOld = Object.hasOwn(options, 'old') && options.old !== undefined;
+  const hasNew = Object.hasOwn(options, 'new') && options.new !== undefined;
+  if (hasValue && (hasOld || hasNew)) throw new HandlerRegistrationError(`${where}: value and old/new are mutually exclusive; use one of them.`);
+  if ((hasOld || hasNew) && kind !== 'update' && kind !== 'field') {
+    throw new HandlerRegistrationError(`${where}: old/new filters apply only to on.update and on.field.`);
+  }
+  if (hasValue && options.field === undefined && kind !== 'field') {
+    throw new HandlerRegistrationError(`${where}: a value filter needs a field, e.g. { field: 'spec.x', value: 'y' }.`);
+  }
+  checkMeta('labels', options.labels, where);
+  checkMeta('annotations', options.annotations, where);
+  if (options.when !== undefined && typeof options.when !== 'function') throw new HandlerRegistrationError(`${where}: when must be a function of the context.`);
+  let field: readonly string[] | undefined;
+  if (options.field !== undefined) {
+    try {
+      field = parseFieldPath(options.field);
+    } catch (error) {
+      throw new HandlerRegistrationError(`${where}: ${(error as Error).message}`);
+    }
+  }
+  if (kind === 'field' && !field) throw new HandlerRegistrationError(`${where}: on.field needs a field, e.g. 'spec.field'.`);
+  const id = idPrefix + (kind === 'field' ? `${baseId}/${field!.join('.')}` : baseId);
+  const impliedPresent = !hasValue && field !== undefined && kind !== 'field';
+  const filters: HandlerFilters = Object.freeze({
+    ...(options.labels ? { labels: options.labels } : {}),
+    ...(options.annotations ? { annotations: options.annotations } : {}),
+    ...(options.when ? { when: options.when } : {}),
+    ...(field && kind !== 'field' ? { valueField: field } : {}),
+    ...(hasValue ? { value: options.value } : impliedPresent ? { value: PRESENT } : {}),
+    hasValue: hasValue || impliedPresent,
+    ...(hasOld ? { old: options.old } : {}),
+    hasOld,
+    ...(hasNew ? { new: options.new } : {}),
+    hasNew,
+  });
+  const reason: ChangeReason | null = kind === 'field' || kind === 'event' ? null : kind;
+  const retry = kind === 'event' ? { errors: 'ignored' as const } : checkRetry(options, where, 'temporary');
+  const optional = kind === 'delete' ? Boolean((options as DeleteHandlerOptions).optional) : false;
+  const deleted = kind === 'resume' ? Boolean((options as ResumeHandlerOptions).deleted) : false;
+  return {
+    kind, id, fn, selector, reason, ...(kind === 'field' ? { field } : {}), ...retry,
+    optional, deleted, requiresFinalizer: kind === 'delete' && !optional, filters,
+    ...(options.param === undefined ? {} : { param: options.param }),
+  };
+}
+
+function groupOf(kind: ResourceHandlerKind): string {
+  return kind === 'event' ? 'event' : 'change';
+}
+
+function nameOf(fn: unknown): string {
+  return typeof fn === 'function' && fn.name ? fn.name : 'an anonymous function';
+}
+
+function sameSelector(a: Selector, b: Selector): boolean {
+  if (a === b) return true;
+  if (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null) return JSON.stringify(a) === JSON.stringify(b);
+  return false;
+}
+
+let current = new Registry();
+
+/**
+ * The registry `on` registers on: the one `op run` and `loadOperator` use.
+ *
+ * @example
+ * ```ts
+ * defaultRegistry().resourceHandlers().length;
+ * ```
+ */
+export function defaultRegistry(): Registry {
+  return current;
+}
+
+/**
+ * Make another registry the default; returns the previous one (loaders swap it while importing).
+ *
+ * @example
+ * ```ts
+ * const previous = setDefaultRegistry(new Registry());
+ * try { await import(file); } finally { setDefaultRegistry(previous); }
+ * ```
+ */
+export function setDefaultRegistry(registry: Registry): Registry {
+  if (!(registry instanceof Registry)) throw new TypeError('setDefaultRegistry() takes a Registry.');
+  const previous = current;
+  current = registry;
+  return previous;
+}
+
+/**
+ * Register handlers on the default registry: `on.create(selector, fn, options)` and so on.
+ *
+ * @example
+ * ```ts
+ * on.create('kopfexamples', function create_fn({ spec, logger }) {
+ *   logger.info(`And here we are! Creating: ${JSON.stringify(spec)}`);
+ *   return { message: 'hello world' };
+ * });
+ * ```
+ */
+export const on: On = {
+  create: (selector, fn, options) => current.on.create(selector, fn, options),
+  update: (selector, fn, options) => current.on.update(selector, fn, options),
+  delete: (selector, fn, options) => current.on.delete(selector, fn, options),
+  resume: (selector, fn, options) => current.on.resume(selector, fn, options),
+  field: (selector, field, fn, options) => current.on.field(selector, field, fn, options),
+  event: (selector, fn, options) => current.on.event(selector, fn, options),
+  startup: (fn, options) => current.on.startup(fn, options),
+  cleanup: (fn, options) => current.on.cleanup(fn, options),
+  login: (fn, options) => current.on.login(fn, options),
+  probe: (fn, options) => current.on.probe(fn, options),
+};

@@ -1,0 +1,48 @@
+// The ambient scope of handling: which handler is running (for sub-handlers and for hierarchies'
+// default owner) and where Kubernetes events go (core's posting queue). AsyncLocalStorage carries it
+// through every await inside a handler, so user code needs no extra parameters.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ActivityContext, ActivityHandler, EventSink, HandlerContext, ResourceHandler } from './types.js';
+
+/** What the scope holds. */
+export interface HandlerScope {
+  /** Where `events.*` post. */
+  readonly events?: EventSink;
+  /** The handler running now, if any. */
+  readonly handler?: ResourceHandler | ActivityHandler;
+  /** Its context. */
+  readonly context?: HandlerContext | ActivityContext;
+  /** Sub-handlers registered by the running change handler. */
+  readonly subhandlers?: ResourceHandler[];
+}
+
+const storage = new AsyncLocalStorage<HandlerScope>();
+
+/**
+ * Run `fn` with additions to the current scope (core wraps an operator's work in it).
+ *
+ * @example
+ * ```ts
+ * await runWithScope({ events: poster }, () => processEverything());
+ * ```
+ */
+export function runWithScope<T>(scope: HandlerScope, fn: () => T): T {
+  return storage.run({ ...storage.getStore(), ...scope }, fn);
+}
+
+/** The current scope (empty outside any). */
+export function currentScope(): HandlerScope {
+  return storage.getStore() ?? {};
+}
+
+/**
+ * The context of the handler running now, or `undefined` outside handlers.
+ *
+ * @example
+ * ```ts
+ * const owner = currentContext()?.body;
+ * ```
+ */
+export function currentContext(): HandlerContext | ActivityContext | undefined {
+  return storage.getStore()?.context;
+}

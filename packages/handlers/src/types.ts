@@ -1,0 +1,230 @@
+// The public types of handling: handler kinds, their options as users write them, the normalized
+// handlers the Registry keeps, the context a handler receives, and the outcome of one invocation.
+// Everything that runs or describes a handler (core, daemons, webhooks, testing) speaks these types.
+import type { KubeObject, Resource, ResourceSelector } from '@opkit/kube';
+import type { Logger } from '@opkit/tasks';
+import type { ABSENT, PRESENT } from './markers.js';
+
+/** Which resources a handler serves: a name (`kopfexamples`, `kopfexamples.kopf.dev`, a kind), a query, or a predicate. */
+export type Selector = ResourceSelector;
+
+/** A label or annotation filter: an exact value, {@link PRESENT}, {@link ABSENT}, or a predicate. */
+export type MetaFilter = string | typeof PRESENT | typeof ABSENT | ((value: string | undefined, context: FilterContext) => boolean);
+
+/** A field value filter: an exact (deep-equal) value, {@link PRESENT}, {@link ABSENT}, or a predicate. */
+export type ValueFilter = unknown;
+
+/** What an arbitrary (not Temporary/Permanent) error means. */
+export type ErrorsMode = 'temporary' | 'permanent' | 'ignored';
+
+/** The filters every resource handler accepts. All are ANDed; `when` is evaluated last. */
+export interface FilterOptions {
+  /** Label conditions, e.g. `{ app: 'db', tier: PRESENT, legacy: ABSENT }`. */
+  readonly labels?: Readonly<Record<string, MetaFilter>>;
+  /** Annotation conditions, same forms as `labels`. */
+  readonly annotations?: Readonly<Record<string, MetaFilter>>;
+  /** A predicate over the handler's context, evaluated after the cheaper filters. */
+  readonly when?: (context: FilterContext) => boolean;
+  /** A dotted field path for `value` (and for field handlers), e.g. `'spec.field'`. */
+  readonly field?: string;
+  /** The field's value: exact, PRESENT, ABSENT, or a predicate. With `field` but no `value`: PRESENT. */
+  readonly value?: ValueFilter;
+}
+
+/** Retry behaviour of handlers that can be retried. Durations are seconds. */
+export interface RetryOptions {
+  /** What an arbitrary error means. @defaultValue 'temporary' (change handlers and activities) */
+  readonly errors?: ErrorsMode;
+  /** Attempts allowed for one change before the handler fails for good. @defaultValue unlimited */
+  readonly retries?: number;
+  /** Seconds before retrying after an arbitrary error. @defaultValue the operator's default (60) */
+  readonly backoff?: number;
+  /** Seconds since the first attempt after which the handler fails for good. @defaultValue unlimited */
+  readonly timeout?: number;
+}
+
+/** Options every handler accepts. */
+export interface BaseOptions {
+  /** The handler id (stored progress is keyed by it). @defaultValue the function's name */
+  readonly id?: string;
+  /** A value passed to the handler as `param`, so one function can serve several registrations. */
+  readonly param?: unknown;
+}
+
+/** Options of `on.create`. */
+export type ChangeHandlerOptions = BaseOptions & FilterOptions & RetryOptions;
+/** Options of `on.update` and `on.field`: also `old`/`new` value filters. */
+export type UpdateHandlerOptions = ChangeHandlerOptions & { readonly old?: ValueFilter; readonly new?: ValueFilter };
+/** Options of `on.delete`: `optional: true` means best effort, no finalizer. */
+export type DeleteHandlerOptions = ChangeHandlerOptions & { readonly optional?: boolean };
+/** Options of `on.resume`: `deleted: true` also resumes objects being deleted. */
+export type ResumeHandlerOptions = ChangeHandlerOptions & { readonly deleted?: boolean };
+/** Options of `on.event` (spies): errors are always ignored, no retries. */
+export type EventHandlerOptions = BaseOptions & FilterOptions;
+/** Options of activities (`on.startup`, `on.cleanup`, `on.login`, `on.probe`). */
+export type ActivityHandlerOptions = BaseOptions & RetryOptions;
+
+/** The causes change handlers serve. */
+export type ChangeReason = 'create' | 'update' | 'delete' | 'resume';
+/** The kinds of resource handlers. */
+export type ResourceHandlerKind = 'create' | 'update' | 'delete' | 'resume' | 'field' | 'event';
+/** The kinds of activities. */
+export type ActivityKind = 'startup' | 'cleanup' | 'login' | 'probe';
+
+/** A handler's function: it receives one context object; what it returns goes to `status[<id>]`. */
+export type ResourceHandlerFn<B extends KubeObject = KubeObject> = (context: HandlerContext<B>) => unknown;
+/** An activity's function. */
+export type ActivityHandlerFn = (context: ActivityContext) => unknown;
+
+/** The filters of a normalized handler, as given. */
+export interface HandlerFilters {
+  readonly labels?: Readonly<Record<string, MetaFilter>>;
+  readonly annotations?: Readonly<Record<string, MetaFilter>>;
+  readonly when?: (context: FilterContext) => boolean;
+  /** The parsed `field` of the `value` filter (for spies and non-field handlers). */
+  readonly valueField?: readonly string[];
+  readonly value?: ValueFilter;
+  readonly hasValue: boolean;
+  readonly old?: ValueFilter;
+  readonly hasOld: boolean;
+  readonly new?: ValueFilter;
+  readonly hasNew: boolean;
+}
+
+/** A registered resource handler (immutable, normalized). */
+export interface ResourceHandler {
+  readonly kind: ResourceHandlerKind;
+  readonly id: string;
+  readonly fn: ResourceHandlerFn<any>;
+  readonly selector: Selector;
+  /** The cause it serves; `null` for field handlers (any change of the field) and spies. */
+  readonly reason: ChangeReason | null;
+  /** For field handlers: the field as a key path (`['spec', 'field']`). */
+  readonly field?: readonly string[];
+  readonly errors: ErrorsMode;
+  readonly retries?: number;
+  readonly backoff?: number;
+  readonly timeout?: number;
+  /** Delete handlers: best effort, no finalizer. */
+  readonly optional: boolean;
+  /** Resume handlers: also for objects being deleted. */
+  readonly deleted: boolean;
+  /** Whether a matching instance needs the finalizer (a non-optional delete handler). */
+  readonly requiresFinalizer: boolean;
+  readonly filters: HandlerFilters;
+  readonly param?: unknown;
+}
+
+/** A registered activity (immutable, normalized). */
+export interface ActivityHandler {
+  readonly kind: ActivityKind;
+  readonly id: string;
+  readonly fn: ActivityHandlerFn;
+  readonly errors: ErrorsMode;
+  readonly retries?: number;
+  readonly backoff?: number;
+  readonly timeout?: number;
+  readonly param?: unknown;
+}
+
+/** The part of a patch a handler writes into: a JSON merge patch with views (`null` deletes). */
+export interface HandlerPatch {
+  readonly spec: Record<string, any>;
+  readonly status: Record<string, any>;
+  readonly metadata: Record<string, any> & { labels: Record<string, any>; annotations: Record<string, any> };
+  readonly meta: Record<string, any> & { labels: Record<string, any>; annotations: Record<string, any> };
+  readonly labels: Record<string, any>;
+  readonly annotations: Record<string, any>;
+  /** Transformations of the freshest body that become JSON-patch operations. */
+  readonly fns: ((body: Record<string, unknown>) => void)[];
+}
+
+/** One change between the old and the new essence. */
+export interface DiffItem {
+  readonly op: 'add' | 'change' | 'remove';
+  readonly path: readonly string[];
+  readonly old: unknown;
+  readonly new: unknown;
+}
+
+/** A watch event as spies see it; `type` is `null` for objects of the initial listing. */
+export interface HandlerEvent<B extends KubeObject = KubeObject> {
+  readonly type: 'ADDED' | 'MODIFIED' | 'DELETED' | null;
+  readonly object: B;
+}
+
+/** What every resource handler receives (one object). */
+export interface HandlerContext<B extends KubeObject = KubeObject> {
+  readonly id: string;
+  readonly resource: Resource;
+  readonly body: B;
+  readonly spec: Record<string, any>;
+  readonly meta: B['metadata'];
+  readonly status: Record<string, any>;
+  readonly name: string | undefined;
+  readonly namespace: string | undefined;
+  readonly uid: string | undefined;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly annotations: Readonly<Record<string, string>>;
+  readonly patch: HandlerPatch;
+  readonly logger: Logger;
+  readonly memo: Record<string, any>;
+  /** Change handlers: the cause. */
+  readonly reason?: ChangeReason;
+  /** Change handlers: the old essence (or the field's old value for field handlers). */
+  readonly old?: unknown;
+  /** Change handlers: the new essence (or the field's new value). */
+  readonly new?: unknown;
+  /** Change handlers: the differences (reduced to the field for field handlers). */
+  readonly diff?: readonly DiffItem[];
+  /** Spies: the raw event. */
+  readonly event?: HandlerEvent<B>;
+  /** Spies: the event type (`null` for the initial listing). */
+  readonly type?: HandlerEvent['type'];
+  /** Attempts before this one for the current change (0-based). */
+  readonly retry: number;
+  /** When the first attempt for the current change started. */
+  readonly started: Date;
+  /** Seconds since {@link HandlerContext.started}. */
+  readonly runtime: number;
+  readonly param?: unknown;
+  /** Aborted when the operator stops. */
+  readonly signal: AbortSignal;
+}
+
+/** What activities receive. */
+export interface ActivityContext {
+  readonly id: string;
+  readonly activity: ActivityKind;
+  readonly settings: unknown;
+  readonly memo: Record<string, any>;
+  readonly logger: Logger;
+  readonly retry: number;
+  readonly started: Date;
+  readonly runtime: number;
+  readonly param?: unknown;
+  readonly signal: AbortSignal;
+}
+
+/** What filter predicates receive: the handler's context as far as it is known when filtering. */
+export type FilterContext = Partial<HandlerContext> & { readonly body: KubeObject };
+
+/** The outcome of invoking a handler once. Core records it and decides what happens next. */
+export type InvocationOutcome =
+  /** Returned normally; `result` goes to `status[<id>]`; sub-handlers registered during the call. */
+  | { readonly kind: 'success'; readonly result: unknown; readonly subhandlers: readonly ResourceHandler[] }
+  /** TemporaryError: retry after `delay` seconds. */
+  | { readonly kind: 'temporary'; readonly error: unknown; readonly delay: number }
+  /** An arbitrary error in `errors: 'temporary'` mode: retry after `delay` (the backoff). */
+  | { readonly kind: 'exception'; readonly error: unknown; readonly delay: number }
+  /** PermanentError, or an arbitrary error in `errors: 'permanent'` mode, or retries used up. */
+  | { readonly kind: 'permanent'; readonly error: unknown }
+  /** An arbitrary error in `errors: 'ignored'` mode: the handler counts as done. */
+  | { readonly kind: 'ignored'; readonly error: unknown }
+  /** The handler's `timeout` is over. */
+  | { readonly kind: 'timeout'; readonly error: unknown };
+
+/** Where `events.*` post to; core supplies one while an operator runs. */
+export interface EventSink {
+  post(body: KubeObject, event: { readonly type: string; readonly reason: string; readonly message: string }): void;
+}

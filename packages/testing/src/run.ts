@@ -1,0 +1,121 @@
+// Running an operator inside a test: in-process, against the test environment's server, with every
+// log line (plain format, debug level) and every feed event captured for assertions, and a stop
+// that waits for the operator's clean shutdown.
+import { createLogger, loadOperator, Operator, Registry } from '@opkit/core';
+import type { FeedEvent, SettingsInput } from '@opkit/core';
+import type { KubeClient } from '@opkit/kube';
+
+/** What to run: a Registry, operator file paths, or a function registering handlers on a fresh registry. */
+export type RunTarget = Registry | string | readonly string[] | ((registry: Registry) => void | Promise<void>);
+
+/** Options of `env.run()`. */
+export interface RunOptions {
+  /** Settings (tests usually shorten delays). */
+  readonly settings?: SettingsInput;
+  /** Serve these namespaces; default: the whole cluster. */
+  readonly namespaces?: readonly string[];
+  /** The operator memo. */
+  readonly memo?: Record<string, any>;
+  /** The lowest level captured. @defaultValue 'debug' */
+  readonly level?: 'debug' | 'info' | 'warn' | 'error';
+  /** Also print the log lines (for debugging a test). @defaultValue false */
+  readonly echo?: boolean;
+}
+
+/** An operator running in a test. */
+export interface RunningOperator {
+  /** Log lines as `[namespace/name] message` (plain format). */
+  readonly logs: readonly string[];
+  /** Every feed event so far. */
+  readonly feed: readonly FeedEvent[];
+  /** Wait until a log line contains the text (or matches the RegExp); returns the line. */
+  waitForLog(match: string | RegExp, options?: { readonly timeout?: number }): Promise<string>;
+  /** Wait until a feed event satisfies the predicate; returns it. */
+  waitForFeed(predicate: (event: FeedEvent) => boolean, options?: { readonly timeout?: number }): Promise<FeedEvent>;
+  /** Stop the operator and wait for its clean stop. Idempotent. Rejects if the operator failed. */
+  stop(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+async function registryOf(target: RunTarget): Promise<Registry> {
+  if (target instanceof Registry) return target;
+  if (typeof target === 'function') {
+    const registry = new Registry();
+    await target(registry);
+    return registry;
+  }
+  const files = typeof target === 'string' ? [target] : [...target];
+  return (await loadOperator(files)).registry;
+}
+
+function waitUntil<T>(find: () => T | undefined, what: string, timeout: number, onChange: (listener: () => void) => () => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const found = find();
+    if (found !== undefined) {
+      resolve(found);
+      return;
+    }
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`Timed out after ${timeout} ms waiting for ${what}.`));
+    }, timeout);
+    const unsubscribe = onChange(() => {
+      const value = find();
+      if (value === undefined) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(value);
+    });
+  });
+}
+
+/** Start an operator in-process; resolves once it is ready (or rejects if it fails to start). */
+export async function startRun(client: KubeClient, target: RunTarget, options: RunOptions = {}): Promise<RunningOperator> {
+  const registry = await registryOf(target);
+  const logs: string[] = [];
+  const feed: FeedEvent[] = [];
+  const listeners = new Set<() => void>();
+  const notify = (): void => { for (const listener of [...listeners]) listener(); };
+  const logger = createLogger({
+    format: 'plain', level: options.level ?? 'debug',
+    write: (line) => {
+      logs.push(line);
+      if (options.echo) process.stdout.write(`${line}\n`);
+      notify();
+    },
+  });
+  const controller = new AbortController();
+  const op = new Operator({
+    registry, client, logger, settings: options.settings ?? {}, memo: options.memo ?? {},
+    ...(options.namespaces ? { namespaces: options.namespaces } : { clusterwide: true }),
+  });
+  op.feed$.subscribe((event) => {
+    feed.push(event);
+    notify();
+  });
+  const done = op.run(controller.signal);
+  done.catch(() => undefined);
+  await Promise.race([op.ready, done]);
+  let stopping: Promise<void> | undefined;
+  const onChange = (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const running: RunningOperator = {
+    logs, feed,
+    waitForLog: (match, waitOptions = {}) => waitUntil(
+      () => logs.find((line) => (typeof match === 'string' ? line.includes(match) : match.test(line))),
+      `a log line ${typeof match === 'string' ? JSON.stringify(match) : String(match)}; last lines:\n${logs.slice(-10).join('\n')}`,
+      waitOptions.timeout ?? 10_000, onChange),
+    waitForFeed: (predicate, waitOptions = {}) => waitUntil(() => feed.find(predicate), 'a feed event', waitOptions.timeout ?? 10_000, onChange),
+    stop: () => {
+      stopping ??= (async () => {
+        controller.abort();
+        await done;
+      })();
+      return stopping;
+    },
+    [Symbol.asyncDispose]: () => running.stop(),
+  };
+  return running;
+}

@@ -1,0 +1,282 @@
+// The test environment: an embedded Kubernetes API server in the test's own process, a client for
+// it, CRDs applied and established, and helpers to apply manifests, await conditions on objects, and
+// run operators — the counterpart of Kopf's KopfRunner, with no cluster at all.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startApiServer } from '@opkit/apiserver';
+import type { ApiServer, ApiServerOptions, AuditRecord } from '@opkit/apiserver';
+import { connect, NotFoundError, ConflictError } from '@opkit/kube';
+import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
+import { parseAllDocuments } from 'yaml';
+import { startRun } from './run.js';
+import type { RunOptions, RunningOperator, RunTarget } from './run.js';
+
+/** Options of {@link startTestEnv}. */
+export interface TestEnvOptions {
+  /** CRDs to apply first: YAML text, file paths, or objects. */
+  readonly crds?: readonly (string | KubeObject)[];
+  /** Namespaces to create besides `default`. */
+  readonly namespaces?: readonly string[];
+  /** Options of the embedded API server. */
+  readonly apiServer?: ApiServerOptions;
+}
+
+/** How to name an object: a body, or its coordinates. */
+export type ObjectRef = KubeObject | { readonly apiVersion: string; readonly kind: string; readonly name: string; readonly namespace?: string };
+
+/** Options of waits. */
+export interface WaitOptions {
+  /** Milliseconds. @defaultValue 10000 */
+  readonly timeout?: number;
+}
+
+const CRDS: Resource = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
+const NAMESPACES: Resource = { group: '', version: 'v1', plural: 'namespaces', kind: 'Namespace', namespaced: false };
+
+function parseManifests(input: string | KubeObject | readonly (string | KubeObject)[]): KubeObject[] {
+  const items = Array.isArray(input) ? input : [input];
+  const result: KubeObject[] = [];
+  for (const item of items as (string | KubeObject)[]) {
+    if (typeof item !== 'string') {
+      result.push(item);
+      continue;
+    }
+    const text = !item.includes('\n') && existsSync(item) ? readFileSync(item, 'utf8') : item;
+    for (const doc of parseAllDocuments(text)) {
+      if (doc.errors.length > 0) throw new Error(`Invalid YAML: ${doc.errors[0]!.message}`);
+      const value = doc.toJS() as KubeObject | null;
+      if (value === null) continue;
+      if (value.kind === 'List' && Array.isArray((value as { items?: unknown }).items)) result.push(...((value as unknown as { items: KubeObject[] }).items));
+      else result.push(value);
+    }
+  }
+  return result;
+}
+
+function coordinates(ref: ObjectRef): { apiVersion: string; kind: string; name: string; namespace: string | undefined } {
+  if ('metadata' in ref) {
+    if (!ref.apiVersion || !ref.kind || !ref.metadata?.name) throw new TypeError('An object reference needs apiVersion, kind and metadata.name.');
+    return { apiVersion: ref.apiVersion, kind: ref.kind, name: ref.metadata.name, namespace: ref.metadata.namespace };
+  }
+  return { apiVersion: ref.apiVersion, kind: ref.kind, name: ref.name, namespace: ref.namespace };
+}
+
+function sleepMs(ms: number): Promise<void> {
+  return new Promise((resolve) => { setTimeout(resolve, ms); });
+}
+
+/**
+ * A running test environment.
+ *
+ * @example
+ * ```ts
+ * await using env = await startTestEnv({ crds: ['examples/crd.yaml'] });
+ * const op = await env.run(['examples/01-minimal/operator.ts']);
+ * await env.apply('examples/obj.yaml');
+ * await env.waitFor({ apiVersion: 'kopf.dev/v1', kind: 'KopfExample', name: 'kopf-example-1', namespace: 'default' },
+ *   (body) => body.status?.create_fn?.message === 'hello world');
+ * ```
+ */
+export class TestEnv {
+  /** The embedded API server. */
+  readonly server: ApiServer;
+  /** A client connected to it. */
+  readonly client: KubeClient;
+  /** The server's URL. */
+  readonly url: string;
+  /** A kubeconfig for it (YAML). */
+  readonly kubeconfig: string;
+  /** The kubeconfig as a file (removed on dispose). */
+  readonly kubeconfigPath: string;
+  readonly #dir: string;
+  readonly #runs = new Set<RunningOperator>();
+  #disposed = false;
+
+  constructor(server: ApiServer, client: KubeClient, dir: string, kubeconfigPath: string) {
+    this.server = server;
+    this.client = client;
+    this.url = server.url;
+    this.kubeconfig = server.kubeconfig({ namespace: 'default' });
+    this.kubeconfigPath = kubeconfigPath;
+    this.#dir = dir;
+  }
+
+  /** The resource of an apiVersion and kind (through discovery). */
+  async resourceOf(apiVersion: string, kind: string): Promise<Resource> {
+    const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') as [string, string] : ['', apiVersion];
+    return this.client.resolveOne({ group, version, kind });
+  }
+
+  /**
+   * Create or update objects from YAML text, a file path, objects, or a list of them.
+   *
+   * @returns the stored objects.
+   */
+  async apply(input: string | KubeObject | readonly (string | KubeObject)[], options: { readonly namespace?: string } = {}): Promise<KubeObject[]> {
+    const stored: KubeObject[] = [];
+    for (const manifest of parseManifests(input)) {
+      if (!manifest.apiVersion || !manifest.kind) throw new TypeError(`A manifest needs apiVersion and kind: ${JSON.stringify(manifest).slice(0, 200)}`);
+      const resource = await this.resourceOf(manifest.apiVersion, manifest.kind);
+      const namespace = resource.namespaced ? manifest.metadata?.namespace ?? options.namespace ?? 'default' : undefined;
+      const body: KubeObject = { ...manifest, metadata: { ...manifest.metadata, ...(namespace ? { namespace } : {}) } };
+      try {
+        stored.push(await this.client.create(resource, body, namespace ? { namespace } : {}));
+      } catch (error) {
+        if (!(error instanceof ConflictError) || !body.metadata.name) throw error;
+        stored.push(await this.client.patch(resource, body.metadata.name, { metadata: { labels: body.metadata.labels, annotations: body.metadata.annotations }, spec: body.spec, data: body.data },
+          { type: 'merge', ...(namespace ? { namespace } : {}) }));
+      }
+    }
+    return stored;
+  }
+
+  /** Read an object. */
+  async get(ref: ObjectRef): Promise<KubeObject> {
+    const c = coordinates(ref);
+    const resource = await this.resourceOf(c.apiVersion, c.kind);
+    return this.client.get(resource, c.name, c.namespace ? { namespace: c.namespace } : {});
+  }
+
+  /** Merge-patch an object (or its status with `{ subresource: 'status' }`). */
+  async patch(ref: ObjectRef, patch: unknown, options: { readonly subresource?: 'status' } = {}): Promise<KubeObject> {
+    const c = coordinates(ref);
+    const resource = await this.resourceOf(c.apiVersion, c.kind);
+    return this.client.patch(resource, c.name, patch, { type: 'merge', ...(c.namespace ? { namespace: c.namespace } : {}), ...options });
+  }
+
+  /** Delete an object (it may stay while finalizers hold it). */
+  async delete(ref: ObjectRef): Promise<void> {
+    const c = coordinates(ref);
+    const resource = await this.resourceOf(c.apiVersion, c.kind);
+    await this.client.delete(resource, c.name, c.namespace ? { namespace: c.namespace } : {});
+  }
+
+  /**
+   * Wait until an object exists and satisfies `predicate`; the timeout error shows what was awaited
+   * and the last state seen.
+   */
+  async waitFor(ref: ObjectRef, predicate: (body: KubeObject & Record<string, any>) => boolean = () => true, options: WaitOptions & { readonly what?: string } = {}): Promise<KubeObject & Record<string, any>> {
+    const c = coordinates(ref);
+    const deadline = Date.now() + (options.timeout ?? 10_000);
+    let last: KubeObject | undefined;
+    let lastError: unknown;
+    for (;;) {
+      try {
+        last = await this.get(ref);
+        if (predicate(last)) return last;
+      } catch (error) {
+        lastError = error;
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+      if (Date.now() >= deadline) {
+        const state = last ? JSON.stringify(last) : `not found (${(lastError as Error | undefined)?.message ?? 'never seen'})`;
+        throw new Error(`Timed out after ${options.timeout ?? 10_000} ms waiting for ${c.kind} ${c.namespace ? `${c.namespace}/` : ''}${c.name}`
+          + `${options.what ? ` to ${options.what}` : ' to satisfy the predicate'}. Last seen: ${state}`);
+      }
+      await sleepMs(25);
+    }
+  }
+
+  /** Wait until an object no longer exists. */
+  async waitForGone(ref: ObjectRef, options: WaitOptions = {}): Promise<void> {
+    const c = coordinates(ref);
+    const deadline = Date.now() + (options.timeout ?? 10_000);
+    let last: KubeObject | undefined;
+    for (;;) {
+      try {
+        last = await this.get(ref);
+      } catch (error) {
+        if (error instanceof NotFoundError) return;
+        throw error;
+      }
+      if (Date.now() >= deadline) {
+        throw new Error(`Timed out after ${options.timeout ?? 10_000} ms waiting for ${c.kind} ${c.namespace ? `${c.namespace}/` : ''}${c.name} to be gone. Last seen: ${JSON.stringify(last)}`);
+      }
+      await sleepMs(25);
+    }
+  }
+
+  /** The API requests the server received (its audit log), optionally filtered. */
+  requests(filter: Partial<Pick<AuditRecord, 'verb' | 'resource' | 'subresource' | 'name' | 'namespace'>> = {}): AuditRecord[] {
+    return this.server.requests().filter((record) => Object.entries(filter).every(([key, value]) => (record as unknown as Record<string, unknown>)[key] === value));
+  }
+
+  /**
+   * Run an operator in this process against this server: a Registry, operator files, or a function
+   * that registers handlers on the fresh registry it is given. Resolves once the operator is ready.
+   */
+  async run(target: RunTarget, options: RunOptions = {}): Promise<RunningOperator> {
+    if (this.#disposed) throw new Error('This test environment is disposed.');
+    const running = await startRun(this.client, target, options);
+    this.#runs.add(running);
+    return running;
+  }
+
+  /** Stop every operator, close the client and the server, remove temporary files. Idempotent. */
+  async dispose(): Promise<void> {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    for (const run of this.#runs) await run.stop();
+    this.client.close();
+    await this.server.close();
+    rmSync(this.#dir, { recursive: true, force: true });
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.dispose();
+  }
+}
+
+/**
+ * Start a test environment: an embedded API server on loopback, a client, the CRDs established.
+ *
+ * @example
+ * ```ts
+ * const env = await startTestEnv({ crds: ['examples/crd.yaml'] });
+ * afterAll(() => env.dispose());
+ * ```
+ */
+export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEnv> {
+  const server = await startApiServer({ port: 0, ...options.apiServer });
+  const dir = mkdtempSync(join(tmpdir(), 'opkit-testenv-'));
+  const kubeconfigPath = join(dir, 'kubeconfig');
+  writeFileSync(kubeconfigPath, server.kubeconfig({ namespace: 'default' }), { mode: 0o600 });
+  let client: KubeClient | undefined;
+  try {
+    client = await connect({ kubeconfig: kubeconfigPath, retry: { start: 20, max: 500, attempts: 20 } });
+    const env = new TestEnv(server, client, dir, kubeconfigPath);
+    for (const namespace of ['default', ...(options.namespaces ?? [])]) {
+      try {
+        await client.create(NAMESPACES, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
+      } catch (error) {
+        if (!(error instanceof ConflictError)) throw error;
+      }
+    }
+    const crds = parseManifests(options.crds ?? []);
+    for (const crd of crds) {
+      try {
+        await client.create(CRDS, crd);
+      } catch (error) {
+        if (!(error instanceof ConflictError)) throw error;
+      }
+    }
+    for (const crd of crds) {
+      const spec = crd.spec as { group: string; names: { plural: string } };
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        client.invalidateDiscovery();
+        const found = await client.resolve(`${spec.names.plural}.${spec.group}`).catch(() => []);
+        if (found.length > 0) break;
+        if (Date.now() > deadline) throw new Error(`The CRD ${spec.names.plural}.${spec.group} was not established within 10 s.`);
+        await sleepMs(20);
+      }
+    }
+    return env;
+  } catch (error) {
+    client?.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
