@@ -58,8 +58,8 @@ describe('op', () => {
     const child = spawn(process.execPath, [OP, 'run', 'operator.ts', '--embedded', '--kubeconfig', kubeconfig, '--apply', CRD, '--apply', OBJ, '--log-format', 'plain'], { cwd: dir });
     let stderr = '';
     let stdout = '';
-    child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    child.stdout!.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
     const exit = exited(child);
     try {
       await vi.waitFor(() => expect(stderr).toContain("[default/kopf-example-1] Handler 'create_fn' succeeded."), { timeout: 20_000, interval: 50 });
@@ -83,7 +83,7 @@ describe('op', () => {
   it('runs the API server alone with `op apiserver`', async () => {
     const child = spawn(process.execPath, [OP, 'apiserver', '--port', '0'], { cwd: dir });
     let stdout = '';
-    child.stdout!.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
     const exit = exited(child);
     try {
       const url = await vi.waitFor(() => {
@@ -133,7 +133,7 @@ describe('op run after kill -9', () => {
       const child = spawn(process.execPath, [OP, 'run', 'operator.ts', '-A', '--log-format', 'plain', '-q'], {
         cwd: dir, env: { ...process.env, KUBECONFIG: join(dir, 'kubeconfig') }, stdio: ['ignore', 'ignore', 'pipe'],
       });
-      child.stderr!.resume();
+      child.stderr.resume();
       return { child, exit: exited(child) };
     };
     const handled = async (): Promise<number> => (await client.listAll<Record<string, any>>(kex, { namespace: 'default' })).items

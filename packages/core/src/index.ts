@@ -18,6 +18,7 @@ export type {
 // Running an operator
 export { operator, Operator } from './operator.js';
 export type { OperatorOptions } from './operator.js';
+export type { ObjectHooks, ObjectHookEvent } from './processing/index.js';
 export { loadOperator } from './loader.js';
 export type { LoadedOperator } from './loader.js';
 

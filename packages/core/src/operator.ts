@@ -8,7 +8,7 @@ import type { ConnectOptions, KubeClient, KubeObject, Resource } from '@opkit/ku
 import { connect } from '@opkit/kube';
 import { systemClock } from '@opkit/tasks';
 import type { Clock, LogFields, Logger } from '@opkit/tasks';
-import type { Observable} from 'rxjs';
+import type { Observable } from 'rxjs';
 import { Subject } from 'rxjs';
 import { runActivities } from './activities.js';
 import { OperatorError } from './errors.js';
@@ -18,6 +18,7 @@ import type { LogLevel, LogObjectRef } from './logging.js';
 import { createLogger, objectLogger } from './logging.js';
 import { EventPoster } from './posting.js';
 import { runResources } from './processing/index.js';
+import type { ObjectHooks } from './processing/index.js';
 import type { DependencyContainer } from './root/container.js';
 import { composeOperator } from './root/container.js';
 import type { SettingsInput } from './settings.js';
@@ -47,6 +48,10 @@ export interface OperatorOptions {
   readonly memo?: Record<string, any>;
   /** The clock. @defaultValue the system clock */
   readonly clock?: Clock;
+  /** While it emits `true`, the operator's watches are closed (the input peering plugs into). */
+  readonly paused$?: Observable<boolean>;
+  /** Hooks for packages that follow objects besides the change handlers (daemons, indexing). */
+  readonly hooks?: ObjectHooks;
   /** Replace parts by token (KUBE_CLIENT, CLOCK, LOGGER, PROGRESS_STORAGE, DIFFBASE_STORAGE, EVENT_SINK). */
   readonly overrides?: (container: DependencyContainer) => void;
 }
@@ -164,6 +169,7 @@ export class Operator {
       if (!signal.aborted) {
         await runResources({
           client, registry, settings, logger, clock, memo, namespaces, events: poster, emit: this.#emit,
+          paused$: options.paused$, hooks: options.hooks,
           progressStorage: parts.progressStorage, diffBaseStorage: parts.diffBaseStorage,
           objectLogger: (body: KubeObject, resource: Resource) => objectLogger(logger, body, resource),
         }, {

@@ -22,6 +22,22 @@ export interface PatchResult {
   readonly released: boolean;
 }
 
+/**
+ * The object part of a cycle's patch could not be sent: the caller keeps `unsent` and sends it with
+ * the next cycle (the status part, sent first, may already mark the handlers done), so that nothing
+ * a handler wrote is lost.
+ */
+export class UnsentPatchError extends Error {
+  /** The merge patch of the object that was not applied. */
+  readonly unsent: Record<string, unknown>;
+
+  constructor(unsent: Record<string, unknown>, cause: unknown) {
+    super((cause as Error).message ?? String(cause), { cause });
+    this.name = 'UnsentPatchError';
+    this.unsent = unsent;
+  }
+}
+
 /** What {@link applyPatch} needs. */
 export interface ApplyPatchDeps {
   readonly client: KubeClient;
@@ -83,6 +99,8 @@ export async function applyPatch(deps: ApplyPatchDeps, resource: Resource, body:
     }
   } catch (error) {
     if (error instanceof NotFoundError) return { resourceVersion, gone: true, failedFns: [], released: false };
+    // Whatever the object part carried (also from earlier cycles) is kept for the next cycle.
+    if (!isEmpty(main)) throw new UnsentPatchError(main, error);
     throw error;
   }
 

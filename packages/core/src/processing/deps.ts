@@ -4,8 +4,24 @@ import type { EventSink, Registry } from '@opkit/handlers';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import type { DiffBaseStorage, ProgressStorage } from '@opkit/state';
 import type { Clock, Logger } from '@opkit/tasks';
+import type { Observable } from 'rxjs';
 import type { FeedEventInput } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
+
+/** One event of one object, as the pipeline hands it to hooks. */
+export interface ObjectHookEvent {
+  readonly resource: Resource;
+  readonly body: KubeObject;
+  readonly type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  /** From the initial listing. */
+  readonly initial: boolean;
+}
+
+/** Where later packages (daemons, indexing) plug into the pipeline. */
+export interface ObjectHooks {
+  /** Called with every watch event before the object's cycle, in the object's order (e.g. to keep a live body). */
+  readonly onEvent?: (event: ObjectHookEvent) => void;
+}
 
 /** The dependencies of {@link runResources}. */
 export interface RuntimeDeps {
@@ -29,4 +45,8 @@ export interface RuntimeDeps {
   readonly memo: Record<string, any>;
   /** Namespace patterns to serve; `undefined` serves the whole cluster. */
   readonly namespaces?: readonly (string | RegExp)[] | undefined;
+  /** While it emits `true`, watches are closed and delayed wake-ups skipped (peering); `false` resumes with a relist. */
+  readonly paused$?: Observable<boolean> | undefined;
+  /** Hooks for packages that follow objects besides the change handlers. */
+  readonly hooks?: ObjectHooks | undefined;
 }

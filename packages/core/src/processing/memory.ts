@@ -17,6 +17,8 @@ export interface ObjectMemory {
   throttleStep: number;
   /** Patch fns whose JSON patch failed (422), retried in the next cycle. */
   pendingFns: PatchFn[];
+  /** The object part of a patch that failed after its status part was sent, resent with the next cycle. */
+  pendingMain: Record<string, unknown> | undefined;
   /** The resourceVersion our last patch produced, until an event carries it. */
   expectedVersion: string | undefined;
   /** When that patch returned (clock ms). */
@@ -37,7 +39,7 @@ export interface ObjectMemory {
  */
 export function newMemory(memo: Record<string, any>, noticedByListing: boolean): ObjectMemory {
   return {
-    memo, noticedByListing, fullyHandledOnce: false, throttleStep: 0, pendingFns: [],
+    memo, noticedByListing, fullyHandledOnce: false, throttleStep: 0, pendingFns: [], pendingMain: undefined,
     expectedVersion: undefined, patchedAt: 0, timer: undefined, latest: undefined,
   };
 }

@@ -13,7 +13,7 @@ import {
 import type { Clock, Logger } from '@opkit/tasks';
 import type { FeedEventInput, FeedObjectRef } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
-import { applyPatch } from './applyPatch.js';
+import { applyPatch, UnsentPatchError } from './applyPatch.js';
 import { runChangeHandlers } from './changeHandlers.js';
 import type { ObjectMemory } from './memory.js';
 import { runSpies } from './spies.js';
@@ -77,8 +77,9 @@ export async function processObject(deps: CycleDeps, input: {
   const logger = deps.objectLogger(body, resource);
   const version = body.metadata?.resourceVersion;
   if (memory.expectedVersion !== undefined && version === memory.expectedVersion) memory.expectedVersion = undefined;
-  const patch = new Patch(undefined, { fns: memory.pendingFns });
+  const patch = new Patch(memory.pendingMain, { fns: memory.pendingFns });
   memory.pendingFns = [];
+  memory.pendingMain = undefined;
 
   if (!event.wake && handlers.spies.length > 0) {
     await runSpies({ clock: deps.clock, logger, emit: deps.emit }, {
@@ -150,7 +151,13 @@ export async function processObject(deps: CycleDeps, input: {
   }
   if (!patch.isEmpty) {
     // Not aborted by the shutdown signal: a cycle in flight finishes its patch (bounded by the exit timeout).
-    const sent = await applyPatch({ client: deps.client, clock: deps.clock, emit: deps.emit }, resource, body, patch, ref);
+    let sent;
+    try {
+      sent = await applyPatch({ client: deps.client, clock: deps.clock, emit: deps.emit }, resource, body, patch, ref);
+    } catch (error) {
+      if (error instanceof UnsentPatchError) memory.pendingMain = error.unsent;
+      throw error;
+    }
     if (sent.gone) return { wakeIn: null, forget };
     memory.pendingFns = sent.failedFns;
     if (sent.resourceVersion !== undefined) {

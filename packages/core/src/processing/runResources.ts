@@ -10,8 +10,8 @@ import { resourceName } from '@opkit/kube';
 import { SmartProgressStorage, AnnotationsDiffBaseStorage, resolveProfile } from '@opkit/state';
 import type { ObjectEvent, ServedWatchEvent } from '@opkit/watching';
 import { mergeKeyed, observeResources, perObject, watchScoped } from '@opkit/watching';
-import { combineLatest, merge, Observable, Subject } from 'rxjs';
-import { map } from 'rxjs/operators';
+import { combineLatest, EMPTY, merge, Observable, Subject } from 'rxjs';
+import { distinctUntilChanged, map, switchMap } from 'rxjs/operators';
 import { toWatchSettings } from '../settings.js';
 import type { FeedObjectRef } from '../feed.js';
 import type { RuntimeDeps } from './deps.js';
@@ -121,7 +121,8 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     }
   };
 
-  const watch$ = mergeKeyed<Served, ServedWatchEvent>(servedSet$.pipe(map((list) => {
+  let paused = false;
+  const watching$ = mergeKeyed<Served, ServedWatchEvent>(servedSet$.pipe(map((list) => {
     if (!expected) {
       expected = new Set(list.map((item) => resourceName(item.resource)));
       checkSynced();
@@ -140,6 +141,15 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       };
     });
   }, (item) => resourceName(item.resource));
+  // Paused (e.g. by peering): every watch is closed; resuming opens them again, which relists everything.
+  const watch$ = deps.paused$ === undefined ? watching$ : deps.paused$.pipe(
+    distinctUntilChanged(),
+    switchMap((value) => {
+      paused = value;
+      deps.logger.info(value ? 'Pausing the watches.' : 'Resuming the watches.');
+      return value ? EMPTY : watching$;
+    }),
+  );
 
   const wakeups = new Subject<QueuedEvent>();
   const memories = new Map<string, ObjectMemory>();
@@ -187,6 +197,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     if (event.wake && memory.latest && memory.latest !== body) return; // superseded by a newer event
     clearTimer(memory);
     memory.latest = body;
+    if (!event.wake) deps.hooks?.onEvent?.({ resource: event.resource, body, type: event.type, initial: event.initial });
     if (!event.wake) deps.emit({ type: 'object-seen', event: event.initial ? 'LISTED' : event.type, resourceVersion: body.metadata?.resourceVersion, ...ref });
     const cycleEvent: CycleEvent = { type: event.type, object: body, initial: event.initial, ...(event.wake ? { wake: true } : {}), ...(event.touch ? { touch: true } : {}) };
     let wakeIn: number | null;
@@ -216,7 +227,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       const mem = memory;
       mem.timer = deps.clock.setTimeout(() => {
         mem.timer = undefined;
-        if (!signal.aborted && memories.get(context.key) === mem && mem.latest === latest) {
+        if (!signal.aborted && !paused && memories.get(context.key) === mem && mem.latest === latest) {
           wakeups.next({ type: 'MODIFIED', object: latest, initial: event.initial, resource: event.resource, wake: true, ...(touch ? { touch: true } : {}) });
         }
       }, delayMs);

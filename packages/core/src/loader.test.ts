@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultRegistry } from '@opkit/handlers';
+import { OperatorError } from './errors.js';
+import { loadOperator } from './loader.js';
+
+describe('loadOperator', () => {
+  let dir: string;
+  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'opkit-loader-')); });
+  afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
+
+  it('loads into a fresh registry per load, re-evaluating edited files, leaving the default registry alone', async () => {
+    const file = join(dir, 'op.mjs');
+    writeFileSync(file, "import { on } from '@opkit/handlers';\non.create('kopfexamples', function first() {});\n");
+    const before = defaultRegistry().size;
+    const one = await loadOperator([file]);
+    expect(one.registry.resourceHandlers().map((h) => h.id)).toEqual(['first']);
+    writeFileSync(file, "import { on } from '@opkit/handlers';\non.create('kopfexamples', function second() {});\n");
+    const two = await loadOperator([file]);
+    expect(two.registry).not.toBe(one.registry);
+    expect(two.registry.resourceHandlers().map((h) => h.id)).toEqual(['second']);
+    expect(defaultRegistry().size).toBe(before);
+    expect(one.files).toEqual([file]);
+  });
+
+  it('uses a named `registry` export when a module has one', async () => {
+    const file = join(dir, 'own.mjs');
+    writeFileSync(file, "import { Registry } from '@opkit/handlers';\nexport const registry = new Registry();\nregistry.on.update('x', function mine() {});\n");
+    const { registry } = await loadOperator([file]);
+    expect(registry.resourceHandlers().map((h) => h.id)).toEqual(['mine']);
+  });
+
+  it('names the missing or failing file', async () => {
+    await expect(loadOperator([join(dir, 'nope.ts')])).rejects.toThrow(new OperatorError('load-failed', `Cannot load ${join(dir, 'nope.ts')}: no such file.`));
+    const broken = join(dir, 'broken.mjs');
+    writeFileSync(broken, "throw new Error('bad operator');\n");
+    await expect(loadOperator([broken])).rejects.toThrow(`Cannot load ${broken}: bad operator`);
+  });
+});

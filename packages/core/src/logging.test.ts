@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger, objectLogger } from './logging.js';
+import type { LogRecord } from './logging.js';
+
+const body = { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name: 'kopf-example-1', namespace: 'default', uid: 'u1' } };
+
+function capture(format: 'plain' | 'full' | 'json', level: 'debug' | 'info' = 'info'): { lines: string[]; records: LogRecord[]; logger: ReturnType<typeof createLogger> } {
+  const lines: string[] = [];
+  const records: LogRecord[] = [];
+  return { lines, records, logger: createLogger({ format, level, write: (line) => lines.push(line), onRecord: (record) => records.push(record) }) };
+}
+
+describe('createLogger', () => {
+  it('plain: the object prefix, the message, then fields', () => {
+    const { lines, logger } = capture('plain');
+    objectLogger(logger, body).info("Handler 'create_fn' succeeded.");
+    objectLogger(logger, { ...body, metadata: { name: 'cluster-thing' } }).warn('careful', { count: 2, text: 'two words' });
+    logger.info('Operator-level line.');
+    expect(lines).toEqual([
+      "[default/kopf-example-1] Handler 'create_fn' succeeded.",
+      '[cluster-thing] careful count=2 text="two words"',
+      'Operator-level line.',
+    ]);
+  });
+
+  it('full: time, logger name and level columns as Kopf prints them', () => {
+    const { lines, logger } = capture('full');
+    objectLogger(logger, body).error('Oops');
+    expect(lines[0]).toMatch(/^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] opkit\.objects {8}\[ERROR {3}\] \[default\/kopf-example-1\] Oops$/);
+  });
+
+  it('json: one object per line with severity, timestamp, object and fields', () => {
+    const { lines, logger } = capture('json');
+    objectLogger(logger, body).info('hello', { big: 10n ** 20n });
+    const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(entry).toMatchObject({ message: 'hello', severity: 'info', big: '100000000000000000000', object: { kind: 'KopfExample', name: 'kopf-example-1', namespace: 'default', uid: 'u1' } });
+    expect(typeof entry.timestamp).toBe('string');
+  });
+
+  it('filters by level and reports every written record', () => {
+    const { lines, records, logger } = capture('plain', 'info');
+    logger.debug('hidden');
+    logger.info('shown');
+    expect(lines).toEqual(['shown']);
+    expect(records.map((record) => record.message)).toEqual(['shown']);
+    expect(() => createLogger({ format: 'xml' as never })).toThrow("Unknown log format \"xml\": expected 'plain', 'full' or 'json'.");
+  });
+});

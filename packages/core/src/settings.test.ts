@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { OperatorError } from './errors.js';
+import { resolveSettings, toWatchSettings } from './settings.js';
+
+describe('resolveSettings', () => {
+  it('fills every default', () => {
+    const settings = resolveSettings();
+    expect(settings.persistence).toMatchObject({ profile: 'opkit', consistencyTimeout: 5 });
+    expect(settings.execution).toEqual({ lifecycle: 'asap', defaultBackoff: 60, maxSleep: 600 });
+    expect(settings.queueing.errorDelays).toEqual([1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610]);
+    expect(settings.queueing).toMatchObject({ workerLimit: 64, exitTimeout: 2 });
+    expect(settings.watching).toEqual({ inactivityTimeout: 70, serverTimeout: 300, reconnectBackoff: 0.1, pageSize: 500 });
+    expect(settings.posting).toMatchObject({ enabled: true, level: 'info', component: 'opkit' });
+    expect(settings.process.gracePeriod).toBe(5);
+  });
+
+  it('keeps what is given', () => {
+    const settings = resolveSettings({ persistence: { profile: 'kopf' }, execution: { lifecycle: 'all-at-once', defaultBackoff: 1 }, queueing: { workerLimit: 4 } });
+    expect(settings.persistence.profile).toBe('kopf');
+    expect(settings.execution).toMatchObject({ lifecycle: 'all-at-once', defaultBackoff: 1 });
+    expect(settings.queueing.workerLimit).toBe(4);
+  });
+
+  it.each([
+    [{ persistence: { profile: 'etcd' } }, "settings.persistence.profile must be one of 'opkit', 'kopf'; got \"etcd\"."],
+    [{ execution: { defaultBackoff: -1 } }, 'settings.execution.defaultBackoff must be a number >= 0 (seconds); got -1.'],
+    [{ queueing: { workerLimit: 0 } }, 'settings.queueing.workerLimit must be a whole number >= 1; got 0.'],
+    [{ queueing: { errorDelays: [] } }, 'settings.queueing.errorDelays must be a non-empty list of seconds.'],
+    [{ watching: { pageSize: 1.5 } }, 'settings.watching.pageSize must be a whole number >= 1; got 1.5.'],
+    [{ peering: {} }, "Unknown settings group 'peering': expected persistence, execution, queueing, watching, posting or process."],
+  ])('rejects %j', (input, message) => {
+    expect(() => resolveSettings(input as never)).toThrow(new OperatorError('invalid-settings', message));
+  });
+
+  it('converts the watching group to milliseconds for @opkit/watching', () => {
+    expect(toWatchSettings(resolveSettings({ watching: { inactivityTimeout: 1.5 } }).watching)).toEqual({
+      inactivityTimeoutMs: 1500, serverTimeoutSeconds: 300, backoffStartMs: 100, pageSize: 500,
+    });
+  });
+});

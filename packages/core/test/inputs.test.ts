@@ -1,0 +1,36 @@
+// The inputs later packages plug into: `paused$` (peering) closes and reopens the watches, and
+// `hooks.onEvent` sees every event of every object in order (daemons keep live bodies with it).
+import { BehaviorSubject } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Registry } from '../src/index.js';
+import type { ObjectHookEvent } from '../src/index.js';
+import type { Harness } from './harness.js';
+import { kopfExample, startHarness } from './harness.js';
+
+describe('operator inputs', () => {
+  let h: Harness;
+  beforeEach(async () => { h = await startHarness(); });
+  afterEach(async () => { await h.close(); });
+
+  it('closes the watches while paused and catches up when resumed', async () => {
+    const paused$ = new BehaviorSubject(false);
+    const seen: ObjectHookEvent[] = [];
+    const registry = new Registry();
+    registry.on.create('kopfexamples', function create_fn({ name }) { return `hello ${name}`; });
+    const run = await h.run(registry, { paused$, hooks: { onEvent: (event) => seen.push(event) } });
+    await h.client.create(h.kex, kopfExample('before'), { namespace: 'default' });
+    await h.waitFor('before', (b) => (b.status as any)?.create_fn === 'hello before', 'the first object');
+
+    paused$.next(true);
+    await expect.poll(() => run.feed.some((event) => event.type === 'watch' && event.phase === 'stopped')).toBe(true);
+    await h.client.create(h.kex, kopfExample('during'), { namespace: 'default' });
+    expect(run.lines).toContain('Pausing the watches.');
+    await expect.poll(() => h.server.stats().watches).toBe(0); // every watch is closed, the CRD watch of discovery too
+    expect(((await h.get('during')).status as any)?.create_fn).toBeUndefined();
+
+    paused$.next(false);
+    await h.waitFor('during', (b) => (b.status as any)?.create_fn === 'hello during', 'the object created while paused');
+    expect(seen.filter((event) => event.body.metadata.name === 'before')[0]).toMatchObject({ type: 'ADDED', initial: false });
+    expect(seen.some((event) => event.body.metadata.name === 'during')).toBe(true);
+  });
+});

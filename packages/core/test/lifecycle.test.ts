@@ -1,0 +1,81 @@
+// The rest of an object's life: update and field handlers with old/new/diff, optional deletion
+// without a finalizer, stealth mode, a resource without a status subresource (one request per
+// cycle), and per-object error throttling that leaves other objects alone.
+import { afterEach, describe, expect, it } from 'vitest';
+import { Registry } from '../src/index.js';
+import type { Harness } from './harness.js';
+import { kopfExample, startHarness } from './harness.js';
+
+describe('processing: the life of an object', () => {
+  let h: Harness;
+  afterEach(async () => { await h.close(); });
+
+  it('runs update and field handlers with the change, and optional deletion without a finalizer', async () => {
+    h = await startHarness();
+    const seen: unknown[] = [];
+    const registry = new Registry();
+    registry.on.create('kopfexamples', function create_fn() { return undefined; });
+    registry.on.update('kopfexamples', function update_fn({ old, new: current, diff }) { seen.push({ handler: 'update', old: (old as any).spec.field, new: (current as any).spec.field, diff }); });
+    registry.on.field('kopfexamples', 'spec.field', function field_fn({ old, new: current, diff }) { seen.push({ handler: 'field', old, new: current, diff }); });
+    registry.on.delete('kopfexamples', function delete_fn() { seen.push({ handler: 'delete' }); }, { optional: true });
+    const run = await h.run(registry);
+    await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
+    await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the creation');
+    expect((await h.get()).metadata.finalizers).toBeUndefined();
+    seen.length = 0;
+    await h.client.patch(h.kex, 'kopf-example-1', { spec: { field: 'newvalue' } }, { namespace: 'default' });
+    await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration']?.includes('newvalue') === true, 'the update');
+    expect(seen).toEqual([
+      { handler: 'update', old: 'value', new: 'newvalue', diff: [{ op: 'change', path: ['spec', 'field'], old: 'value', new: 'newvalue' }] },
+      { handler: 'field', old: 'value', new: 'newvalue', diff: [{ op: 'change', path: [], old: 'value', new: 'newvalue' }] },
+    ]);
+    await h.client.delete(h.kex, 'kopf-example-1', { namespace: 'default' });
+    await expect.poll(() => run.lines.some((line) => line.includes('Deleted, really deleted, and we are notified.'))).toBe(true);
+    expect(run.lines.some((line) => line.includes('Adding the finalizer'))).toBe(false);
+  });
+
+  it('leaves objects that match no handler alone (stealth): no patch, no log line', async () => {
+    h = await startHarness();
+    const registry = new Registry();
+    registry.on.create('kopfexamples', function create_fn() { return 'x'; }, { labels: { app: 'mine' } });
+    const run = await h.run(registry);
+    await h.client.create(h.kex, kopfExample('ignored'), { namespace: 'default' });
+    const mine = kopfExample('mine');
+    mine.metadata.labels = { app: 'mine' };
+    await h.client.create(h.kex, mine, { namespace: 'default' });
+    await h.waitFor('mine', (b) => (b.status as any)?.create_fn === 'x', 'the matching object to be handled');
+    expect(h.patchCount('ignored')).toBe(0);
+    expect(run.lines.some((line) => line.includes('[default/ignored]'))).toBe(false);
+    expect((await h.get('ignored')).metadata.annotations).toEqual({ someannotation: 'somevalue' });
+  });
+
+  it('writes a cycle in one request when the resource has no status subresource', async () => {
+    h = await startHarness({ status: false });
+    const registry = new Registry();
+    registry.on.create('kopfexamples', function create_fn() { return { message: 'hello world' }; });
+    await h.run(registry);
+    await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
+    const body = await h.waitFor('kopf-example-1', (b) => (b.status as any)?.create_fn?.message === 'hello world', 'the result');
+    expect(body.metadata.annotations?.['opkit.dev/last-handled-configuration']).toBeDefined();
+    expect((body.status as any).opkit).toBeUndefined();
+    expect(h.patchCount('kopf-example-1')).toBe(1);
+  });
+
+  it('throttles an object whose patch fails, keeps what was not sent, and leaves other objects alone', async () => {
+    h = await startHarness();
+    const registry = new Registry();
+    registry.on.create('kopfexamples', function create_fn({ name, patch }) {
+      if (name === 'broken') patch.metadata.labels['not a valid label key!'] = 'x'; // the API server rejects this
+      return 'ok';
+    });
+    const run = await h.run(registry, { settings: { persistence: { consistencyTimeout: 1 }, queueing: { errorDelays: [0.2, 0.4], exitTimeout: 1 } } });
+    await h.client.create(h.kex, kopfExample('broken'), { namespace: 'default' });
+    await h.client.create(h.kex, kopfExample('fine'), { namespace: 'default' });
+    await h.waitFor('fine', (b) => (b.status as any)?.create_fn === 'ok', 'the healthy object');
+    const throttles = (): string[] => run.lines.filter((line) => line.startsWith('[default/broken] Throttling for'));
+    await expect.poll(() => throttles().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    // The failed part is retried, with growing delays (the last one repeating).
+    expect(throttles().slice(0, 3).map((line) => /Throttling for ([\d.]+) seconds/.exec(line)?.[1])).toEqual(['0.2', '0.4', '0.4']);
+    expect(throttles()[0]).toContain('422');
+  });
+});
