@@ -14,7 +14,13 @@ export interface FeedObjectRef {
 /** The members of the feed, without the common fields. */
 export type FeedEventInput =
   | { readonly type: 'operator'; readonly phase: 'starting' | 'ready' | 'stopping' | 'stopped' }
-  | { readonly type: 'watch'; readonly phase: 'started' | 'synced' | 'stopped'; readonly resource: string; readonly namespace?: string | undefined }
+  | {
+    readonly type: 'watch';
+    /** started/stopped: the stream of a resource; synced: its first listing is delivered; the rest as the stream reports them. */
+    readonly phase: 'started' | 'synced' | 'stopped' | 'listed' | 'bookmark' | 'relist' | 'reconnect' | 'inactivity';
+    readonly resource: string; readonly namespace?: string | undefined;
+    readonly resourceVersion?: string | undefined; readonly message?: string | undefined;
+  }
   | ({ readonly type: 'object-seen'; readonly event: 'LISTED' | 'ADDED' | 'MODIFIED' | 'DELETED'; readonly resourceVersion?: string | undefined } & FeedObjectRef)
   | ({ readonly type: 'object-gone' } & FeedObjectRef)
   | ({ readonly type: 'cause'; readonly reason: 'create' | 'update' | 'delete' | 'resume' | 'noop' | 'free' | 'gone' } & FeedObjectRef)
@@ -33,8 +39,7 @@ export type FeedEventInput =
     readonly code: number; readonly durationMs: number; readonly message?: string | undefined;
   } & FeedObjectRef)
   | { readonly type: 'event-posted'; readonly object: FeedObjectRef; readonly eventType: string; readonly reason: string; readonly message: string; readonly ok: boolean }
-  | { readonly type: 'log'; readonly level: 'debug' | 'info' | 'warn' | 'error'; readonly message: string; readonly object?: FeedObjectRef | undefined }
-  | { readonly type: 'queue'; readonly depth: number; readonly running: number };
+  | { readonly type: 'log'; readonly level: 'debug' | 'info' | 'warn' | 'error'; readonly message: string; readonly object?: FeedObjectRef | undefined };
 
 /** The version of the feed's format; bumped on incompatible changes. */
 export const FEED_VERSION = 1;

@@ -2,7 +2,7 @@
 // without a finalizer, stealth mode, a resource without a status subresource (one request per
 // cycle), and per-object error throttling that leaves other objects alone.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Registry } from '../src/index.js';
+import { Registry, TemporaryError } from '../src/index.js';
 import type { Harness } from './harness.js';
 import { kopfExample, startHarness } from './harness.js';
 
@@ -77,5 +77,19 @@ describe('processing: the life of an object', () => {
     // The failed part is retried, with growing delays (the last one repeating).
     expect(throttles().slice(0, 3).map((line) => /Throttling for ([\d.]+) seconds/.exec(line)?.[1])).toEqual(['0.2', '0.4', '0.4']);
     expect(throttles()[0]).toContain('422');
+  });
+
+  it('cuts a delay longer than maxSleep and touches the object to get a fresh event, then retries when due', async () => {
+    h = await startHarness();
+    const registry = new Registry();
+    registry.on.create('kopfexamples', function slow({ retry }) {
+      if (retry === 0) throw new TemporaryError('later', { delay: 1.5 });
+      return 'done';
+    });
+    await h.run(registry, { settings: { execution: { maxSleep: 0.2 }, persistence: { consistencyTimeout: 1 } } });
+    await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
+    await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/touch-dummy'] !== undefined, 'a touch while the handler waits');
+    const body = await h.waitFor('kopf-example-1', (b) => (b.status as any)?.slow === 'done', 'the retry when due');
+    expect(body.metadata.annotations?.['opkit.dev/touch-dummy']).toBeUndefined(); // removed by the next patch
   });
 });

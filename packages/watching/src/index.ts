@@ -2,7 +2,7 @@
 // per-object multiplexing. Everything public is listed here by name.
 
 export { watchResource } from './watchResource.js';
-export type { WatchEvent, ObjectEvent, SyncedEvent, WatchResourceOptions } from './watchResource.js';
+export type { WatchEvent, ObjectEvent, SyncedEvent, WatchResourceOptions, WatchPhase } from './watchResource.js';
 
 export { resolveWatchSettings } from './settings.js';
 export type { WatchSettings, ResolvedWatchSettings } from './settings.js';

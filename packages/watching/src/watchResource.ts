@@ -42,6 +42,17 @@ export interface WatchResourceOptions {
   signal?: AbortSignal | undefined;
   /** Where reconnects and failures are reported. @defaultValue noopLogger */
   logger?: Logger | undefined;
+  /** Told of the stream's life: each list, bookmark, 410 relist, reconnect after a failure, and reconnect after silence. */
+  onPhase?: ((phase: WatchPhase) => void) | undefined;
+}
+
+/** What happens in a stream's life, for observers (an operator's event feed). */
+export interface WatchPhase {
+  readonly phase: 'listed' | 'bookmark' | 'relist' | 'reconnect' | 'inactivity';
+  readonly namespace?: string | undefined;
+  readonly resourceVersion?: string | undefined;
+  /** For `reconnect`: what failed. */
+  readonly message?: string | undefined;
 }
 
 /**
@@ -115,9 +126,11 @@ class ResourceStream {
         if (position.progressed) backoff.reset();
         if (error instanceof GoneError) {
           this.#logger.info('resourceVersion expired; relisting', { resourceVersion: position.resourceVersion });
+          this.#phase({ phase: 'relist', resourceVersion: position.resourceVersion });
           position.resourceVersion = undefined;
         } else {
           this.#logger.warn('stream failed; reconnecting with backoff', { error: (error as Error).message, resourceVersion: position.resourceVersion });
+          this.#phase({ phase: 'reconnect', resourceVersion: position.resourceVersion, message: (error as Error).message });
         }
         const hinted = error instanceof TooManyRequestsError || error instanceof ServerError ? error.retryAfterMs : undefined;
         await sleep(Math.max(hinted ?? 0, backoff.next()), { signal, clock });
@@ -144,6 +157,7 @@ class ResourceStream {
       this.emit({ type: 'SYNCED', namespace: this.options.namespace });
     }
     this.#logger.debug('listed', { objects: seen.size, resourceVersion });
+    this.#phase({ phase: 'listed', resourceVersion });
     return resourceVersion;
   }
 
@@ -180,6 +194,7 @@ class ResourceStream {
           position.progressed = true;
           const object = event.object;
           const version = object.metadata?.resourceVersion;
+          if (event.type === 'BOOKMARK') this.#phase({ phase: 'bookmark', resourceVersion: version });
           if (event.type !== 'BOOKMARK') {
             if (event.type === 'DELETED') this.#known.forget(object);
             else this.#known.remember(object);
@@ -194,6 +209,7 @@ class ResourceStream {
     } catch (error) {
       if (stalled && !signal.aborted) {
         this.#logger.warn('watch went silent; reconnecting', { inactivityTimeoutMs, resourceVersion: position.resourceVersion });
+        this.#phase({ phase: 'inactivity', resourceVersion: position.resourceVersion });
         position.progressed = true;
         return;
       }
@@ -201,6 +217,10 @@ class ResourceStream {
     } finally {
       clock.clearTimeout(timer);
     }
+  }
+
+  #phase(phase: WatchPhase): void {
+    this.options.onPhase?.({ ...phase, namespace: this.options.namespace });
   }
 
   #listOptions(signal: AbortSignal): { namespace?: string; labelSelector?: string; fieldSelector?: string; limit: number; signal: AbortSignal; timeoutMs: number } {

@@ -134,6 +134,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     return new Observable<ServedWatchEvent>((subscriber) => {
       const subscription = watchScoped(deps.client, item.resource, {
         namespaces: deps.namespaces, settings: watchSettings, logger: deps.logger,
+        onPhase: (phase) => deps.emit({ type: 'watch', resource: name, ...phase }),
       }).pipe(map((event) => ({ ...event, resource: item.resource }))).subscribe(subscriber);
       return () => {
         subscription.unsubscribe();
