@@ -35,17 +35,14 @@ function storageFor(deps: RuntimeDeps, resource: Resource): ResourceStorage {
   const profile = resolveProfile(persistence.profile);
   const finalizer = persistence.finalizer ?? profile.finalizer;
   const hasStatus = (resource.subresources ?? []).includes('status');
-  const custom = persistence.progressStorage !== undefined || persistence.diffBaseStorage !== undefined;
-  if (!hasStatus || custom) {
-    return {
-      progressStorage: persistence.progressStorage ?? deps.progressStorage ?? new SmartProgressStorage({ profile: profile.name }),
-      diffBaseStorage: persistence.diffBaseStorage ?? deps.diffBaseStorage ?? new AnnotationsDiffBaseStorage({ profile: profile.name }),
-      finalizer,
-    };
-  }
+  // A storage given in the settings or registered by token replaces the profile's: it is used as given.
+  const progressStorage = persistence.progressStorage ?? deps.progressStorage;
+  const diffBaseStorage = persistence.diffBaseStorage ?? deps.diffBaseStorage;
   return {
-    progressStorage: DualProgressStorage.forProfile(profile.name),
-    diffBaseStorage: DualDiffBaseStorage.forProfile(profile.name, deps.diffBaseStorage),
+    progressStorage: progressStorage
+      ?? (hasStatus ? DualProgressStorage.forProfile(profile.name) : new SmartProgressStorage({ profile: profile.name })),
+    diffBaseStorage: diffBaseStorage
+      ?? (hasStatus ? DualDiffBaseStorage.forProfile(profile.name) : new AnnotationsDiffBaseStorage({ profile: profile.name })),
     finalizer,
   };
 }

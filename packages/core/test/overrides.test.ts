@@ -1,0 +1,33 @@
+// Replacing parts by token: a progress storage and the event sink registered in `overrides` are
+// the ones the operator uses.
+import { StatusProgressStorage } from '@opkit/state';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVENT_SINK, events, PROGRESS_STORAGE, Registry, TemporaryError } from '../src/index.js';
+import type { Harness } from './harness.js';
+import { kopfExample, startHarness } from './harness.js';
+
+describe('overrides by token', () => {
+  let h: Harness;
+  beforeEach(async () => { h = await startHarness(); });
+  afterEach(async () => { await h.close(); });
+
+  it('uses the progress storage and the event sink registered by the user', async () => {
+    const posted: string[] = [];
+    const registry = new Registry();
+    registry.on.create('kopfexamples', function create_fn({ body, retry }) {
+      events.info(body, { reason: 'Tried', message: `attempt ${retry}` });
+      if (retry === 0) throw new TemporaryError('again', { delay: 0.3 });
+    });
+    await h.run(registry, {
+      overrides: (container) => {
+        container.register(PROGRESS_STORAGE, { useValue: new StatusProgressStorage({ field: 'status.myop.progress' }) });
+        container.register(EVENT_SINK, { useValue: { post: (_body, event) => posted.push(`${event.type}/${event.reason} ${event.message}`) } });
+      },
+    });
+    await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
+    await h.waitFor('kopf-example-1', (b) => (b.status as any)?.myop?.progress?.create_fn?.retries === 1, 'the record in status.myop.progress');
+    expect((await h.get()).metadata.annotations?.['opkit.dev/create_fn']).toBeUndefined();
+    await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the creation to finish');
+    expect(posted).toEqual(['Normal/Tried attempt 0', 'Normal/Tried attempt 1']);
+  });
+});
