@@ -83,6 +83,14 @@ export async function runChangeHandlers(deps: ChangeRunDeps, input: ChangeRunInp
   deps.logger.debug(`${capitalize(title)} is in progress: ${JSON.stringify(body)}`);
   if (cause.reason === 'update') deps.logger.debug(`Updating diff: ${JSON.stringify(cause.diff)}`);
 
+  if (input.selected.length === 0) {
+    // Nothing to run for this cause: only remember the change (as Kopf does, without a "processed" line).
+    if (cause.new !== null && (cause.old === null || cause.diff.length > 0)) {
+      deps.diffBaseStorage.store({ body, patch, essence: cause.new });
+    }
+    input.memory.fullyHandledOnce = true;
+    return { done: true, delays: [] };
+  }
   const states = await runHandlers(deps, input, initial, input.selected);
   if (states.done) {
     const counts = states.counts;

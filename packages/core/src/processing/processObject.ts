@@ -108,7 +108,7 @@ export async function processObject(deps: CycleDeps, input: {
       // Stealth mode: no change handler could match this object; store nothing, log nothing.
     } else if (cause.reason === 'free') {
       deps.emit({ type: 'cause', reason: 'free', ...ref });
-      logger.debug('Deletion, but we are not interested (no finalizer of ours).');
+      logger.debug('Deletion, but we are done with it, and we do not care.');
     } else {
       deps.emit({ type: 'cause', reason: cause.reason, ...ref });
       const required = handlers.change.some((handler) => handler.requiresFinalizer
