@@ -35,4 +35,17 @@ describe('processing: creation', () => {
     if (process.env.DEBUG_TEST) console.log(JSON.stringify(body, null, 1), h.patchCount('kopf-example-1'), run.lines.join('\n'));
     await run.stop();
   });
+
+  it('serves handlers of equal query selectors and of different names of one resource from one watch', async () => {
+    const registry = new Registry();
+    const ran: string[] = [];
+    registry.on.create({ group: 'kopf.dev', version: 'v1', plural: 'kopfexamples' }, function by_query() { ran.push('by_query'); });
+    registry.on.create({ group: 'kopf.dev', version: 'v1', plural: 'kopfexamples' }, function by_equal_query() { ran.push('by_equal_query'); });
+    registry.on.create('kex', function by_short_name() { ran.push('by_short_name'); });
+    const run = await h.run(registry);
+    await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
+    await expect.poll(() => run.lines.some((line) => line.includes('Creation is processed: 3 succeeded; 0 failed.'))).toBe(true);
+    expect(ran.sort()).toEqual(['by_equal_query', 'by_query', 'by_short_name']);
+    expect(run.feed.filter((event) => event.type === 'watch' && event.phase === 'started' && event.resource === 'kopfexamples.kopf.dev/v1')).toHaveLength(1);
+  });
 });

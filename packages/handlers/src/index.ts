@@ -3,7 +3,7 @@
 // posting events from handlers, and parent–child helpers. Every export is listed by name.
 
 // Registration
-export { Registry, on, defaultRegistry, setDefaultRegistry, buildResourceHandler } from './registry.js';
+export { Registry, on, defaultRegistry, setDefaultRegistry, buildResourceHandler, sameSelector } from './registry.js';
 export type { On } from './registry.js';
 export { PRESENT, ABSENT } from './markers.js';
 

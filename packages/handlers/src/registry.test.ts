@@ -65,6 +65,14 @@ describe('Registry', () => {
     expect(registry.size).toBe(4);
   });
 
+  it('treats equal query selectors as one selector', () => {
+    const registry = new Registry();
+    registry.on.create({ group: 'kopf.dev', version: 'v1', plural: 'kopfexamples' }, function one() { return undefined; });
+    registry.on.update({ group: 'kopf.dev', version: 'v1', plural: 'kopfexamples' }, function two() { return undefined; });
+    expect(registry.selectors()).toEqual([{ group: 'kopf.dev', version: 'v1', plural: 'kopfexamples' }]);
+    expect(() => registry.on.update({ group: 'kopf.dev', version: 'v1', plural: 'kopfexamples' }, function one() { return undefined; })).toThrow(/Duplicate handler id 'one'/);
+  });
+
   it('lets `on` register on whichever registry is the default', () => {
     const fresh = new Registry();
     const previous = setDefaultRegistry(fresh);

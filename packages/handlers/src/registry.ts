@@ -242,7 +242,15 @@ function nameOf(fn: unknown): string {
   return typeof fn === 'function' && fn.name ? fn.name : 'an anonymous function';
 }
 
-function sameSelector(a: Selector, b: Selector): boolean {
+/**
+ * Whether two selectors are the same (the same value, or equal query objects).
+ *
+ * @example
+ * ```ts
+ * sameSelector({ group: 'kopf.dev', plural: 'kopfexamples' }, { group: 'kopf.dev', plural: 'kopfexamples' }); // true
+ * ```
+ */
+export function sameSelector(a: Selector, b: Selector): boolean {
   if (a === b) return true;
   if (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null) return JSON.stringify(a) === JSON.stringify(b);
   return false;

@@ -153,10 +153,10 @@ export class TestEnv {
   }
 
   /**
-   * Wait until an object exists and satisfies `predicate`; the timeout error shows what was awaited
+   * Wait until an object exists and `predicate` returns a truthy value; the timeout error shows what was awaited
    * and the last state seen.
    */
-  async waitFor(ref: ObjectRef, predicate: (body: KubeObject & Record<string, any>) => boolean = () => true, options: WaitOptions & { readonly what?: string } = {}): Promise<KubeObject & Record<string, any>> {
+  async waitFor(ref: ObjectRef, predicate: (body: KubeObject & Record<string, any>) => unknown = () => true, options: WaitOptions & { readonly what?: string } = {}): Promise<KubeObject & Record<string, any>> {
     const c = coordinates(ref);
     const deadline = Date.now() + (options.timeout ?? 10_000);
     let last: KubeObject | undefined;

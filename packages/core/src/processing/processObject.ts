@@ -76,7 +76,7 @@ export async function processObject(deps: CycleDeps, input: {
   const body = event.object;
   const logger = deps.objectLogger(body, resource);
   const version = body.metadata?.resourceVersion;
-  if (memory.expectedVersion !== undefined && version === memory.expectedVersion) memory.expectedVersion = undefined;
+  if (memory.expectedVersion !== undefined && version !== undefined && reached(version, memory.expectedVersion)) memory.expectedVersion = undefined;
   const patch = new Patch(memory.pendingMain, { fns: memory.pendingFns });
   memory.pendingFns = [];
   memory.pendingMain = undefined;
@@ -169,6 +169,17 @@ export async function processObject(deps: CycleDeps, input: {
     if (sent.failedFns.length > 0 && wakeIn === null) wakeIn = 0;
   }
   return { wakeIn, forget };
+}
+
+/**
+ * Whether an event's resourceVersion is the one our patch produced, or a later one. Versions are
+ * opaque to clients, but every API server in use issues increasing integers; with events coalesced
+ * while an object is busy, ours may be skipped by a newer one, which is just as consistent.
+ */
+function reached(version: string, expected: string): boolean {
+  if (version === expected) return true;
+  if (!/^\d+$/.test(version) || !/^\d+$/.test(expected)) return false;
+  return BigInt(version) >= BigInt(expected);
 }
 
 function inconsistent(deps: CycleDeps, memory: ObjectMemory): boolean {

@@ -4,7 +4,7 @@
 // object later when its handlers asked for a delay — with a timer, not a sleeping worker, so that a
 // thousand delayed objects hold no worker slots.
 import type { ResourceHandler } from '@opkit/handlers';
-import { runWithScope } from '@opkit/handlers';
+import { runWithScope, sameSelector } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { resourceName } from '@opkit/kube';
 import { SmartProgressStorage, AnnotationsDiffBaseStorage, resolveProfile } from '@opkit/state';
@@ -89,7 +89,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       for (const resource of resources) {
         const name = resourceName(resource);
         const entry = byName.get(name) ?? { resource, handlers: [] };
-        for (const handler of handlers) if (handler.selector === selector && !entry.handlers.includes(handler)) entry.handlers.push(handler);
+        for (const handler of handlers) if (sameSelector(handler.selector, selector) && !entry.handlers.includes(handler)) entry.handlers.push(handler);
         byName.set(name, entry);
       }
     }
