@@ -3,7 +3,7 @@
 // object, latest wins, bounded concurrency), process each with processObject, and re-process an
 // object later when its handlers asked for a delay — with a timer, not a sleeping worker, so that a
 // thousand delayed objects hold no worker slots.
-import type { ResourceHandler } from '@opkit/handlers';
+import type { ResourceHandler, Selector } from '@opkit/handlers';
 import { runWithScope, sameSelector } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { resourceName } from '@opkit/kube';
@@ -81,7 +81,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   // selector → resolved resources, combined into one served set (a resource is watched once). The
   // streams stop by unsubscription (on abort, below), which closes their connections.
   const resolved$ = combineLatest(selectors.map((selector) => observeResources(deps.client, selector, { settings: watchSettings, logger: deps.logger })
-    .pipe(map((resources) => ({ selector, resources })))));
+    .pipe(map((resources): { selector: Selector; resources: readonly Resource[] } => ({ selector, resources })))));
   const served = new Map<string, Served>();
   const servedSet$: Observable<Served[]> = resolved$.pipe(map((entries) => {
     const byName = new Map<string, { resource: Resource; handlers: ResourceHandler[] }>();
