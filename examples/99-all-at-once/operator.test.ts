@@ -23,7 +23,8 @@ describe('example 99-all-at-once', () => {
       expect(op.logs).toContain('Starting retried...');
       await env.apply(obj);
       await op.waitForLog('[default/kopf-example-1] Creation is processed: 3 succeeded; 0 failed.', { timeout: 20_000 });
-      const body = await env.get(ref) as Record<string, any>;
+      // The log line comes before the cycle's patch lands: wait for the stored outcome.
+      const body = await env.waitFor(ref, (b) => b.status?.create_2 !== undefined && b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined);
       expect(body.status['create_1']).toEqual({ 'job1-status': 100 });
       expect(body.status['create_2']).toEqual({ 'job2-status': 100 });
       expect(body.metadata.finalizers).toEqual(['opkit.dev/finalizer']);

@@ -39,7 +39,17 @@ export type FeedEventInput =
     readonly code: number; readonly durationMs: number; readonly message?: string | undefined;
   } & FeedObjectRef)
   | { readonly type: 'event-posted'; readonly object: FeedObjectRef; readonly eventType: string; readonly reason: string; readonly message: string; readonly ok: boolean }
-  | { readonly type: 'log'; readonly level: 'debug' | 'info' | 'warn' | 'error'; readonly message: string; readonly object?: FeedObjectRef | undefined };
+  | { readonly type: 'log'; readonly level: 'debug' | 'info' | 'warn' | 'error'; readonly message: string; readonly object?: FeedObjectRef | undefined }
+  | {
+    readonly type: 'api-request';
+    /** get, list, watch, create, update, patch, delete, or discovery. */
+    readonly verb: string;
+    /** The resource (`kopfexamples`, `kopfexamples/status`); '' for discovery. */
+    readonly resource: string;
+    readonly namespace?: string | undefined; readonly name?: string | undefined;
+    /** The HTTP status code; 0 when the request failed without one. */
+    readonly code: number; readonly durationMs: number; readonly attempt: number;
+  };
 
 /** The version of the feed's format; bumped on incompatible changes. */
 export const FEED_VERSION = 1;

@@ -154,6 +154,7 @@ export class Operator {
     if (options.namespaces && options.namespaces.length > 0) namespaces = options.namespaces;
     else if (!options.clusterwide) logger.warn('No namespaces or cluster-wide mode were requested; serving the whole cluster. Use clusterwide: true (op run -A) or namespaces (op run -n NS).');
     const poster = parts.events ?? new EventPoster({ client, settings: settings.posting, logger, emit: this.#emit });
+    const unobserve = client.observeRequests((record) => this.#emit({ type: 'api-request', ...record }));
     const onAbort = (): void => {
       const reason: unknown = signal.reason;
       if (typeof reason === 'string' && reason.startsWith('SIG')) logger.info(`Signal ${reason} is received. Operator is stopping.`);
@@ -191,6 +192,7 @@ export class Operator {
       }
     });
     if (poster instanceof EventPoster) await poster.flush(settings.queueing.exitTimeout * 1000);
+    unobserve();
     if (!options.client) client.close();
     this.#resolveReady();
   }

@@ -32,6 +32,9 @@ describe('processing: creation', () => {
     expect(run.lines.some((line) => line.startsWith('[default/kopf-example-1] Creation is in progress: {'))).toBe(true);
     expect(calls).toHaveLength(1);
     expect(h.patchCount('kopf-example-1')).toBeLessThanOrEqual(2);
+    // The feed reports the same API cost, request by request.
+    const patches = run.feed.filter((event) => event.type === 'api-request' && event.verb === 'patch' && event.name === 'kopf-example-1');
+    expect(patches.map((event) => event.type === 'api-request' && `${event.resource} ${event.code}`)).toEqual(['kopfexamples/status 200', 'kopfexamples 200']);
     if (process.env.DEBUG_TEST) console.log(JSON.stringify(body, null, 1), h.patchCount('kopf-example-1'), run.lines.join('\n'));
     await run.stop();
   });

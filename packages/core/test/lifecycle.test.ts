@@ -89,7 +89,8 @@ describe('processing: the life of an object', () => {
     await h.run(registry, { settings: { execution: { maxSleep: 0.2 }, persistence: { consistencyTimeout: 1 } } });
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
     await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/touch-dummy'] !== undefined, 'a touch while the handler waits');
-    const body = await h.waitFor('kopf-example-1', (b) => (b.status as any)?.slow === 'done', 'the retry when due');
+    const body = await h.waitFor('kopf-example-1', (b) => (b.status as any)?.slow === 'done'
+      && b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the retry when due, and the creation finished');
     expect(body.metadata.annotations?.['opkit.dev/touch-dummy']).toBeUndefined(); // removed by the next patch
   });
 });

@@ -17,7 +17,7 @@ export type {
   PatchType,
   DeleteOptions,
 } from './kubeClient.js';
-export type { RequestOptions } from './internal/requester.js';
+export type { RequestOptions, RequestRecord, RequestObserver } from './internal/requester.js';
 
 export { Discovery, EVERYTHING, selectResources, parseSelector, parseResourceList, hasName } from './discovery.js';
 export type { ResourceQuery, ResourceSelector } from './discovery.js';

@@ -9,7 +9,7 @@ import { buildEvent, EVENTS_RESOURCE } from './events.js';
 import type { PostEventOptions } from './events.js';
 import { watchEvents } from './internal/ndjson.js';
 import type { RawWatchEvent } from './internal/ndjson.js';
-import type { Requester, RequestOptions } from './internal/requester.js';
+import type { Requester, RequestObserver, RequestOptions } from './internal/requester.js';
 import { withQuery } from './internal/requester.js';
 import { resourcePath } from './resource.js';
 import type { KubeObject, Resource } from './resource.js';
@@ -121,7 +121,7 @@ export class KubeClient {
     this.#requester = requester;
     this.info = info;
     this.#onClose = onClose;
-    this.discovery = new Discovery((path, options) => this.#requester.json({ method: 'GET', path, signal: options.signal }), logger);
+    this.discovery = new Discovery((path, options) => this.#requester.json({ method: 'GET', path, signal: options.signal, describe: { verb: 'discovery', resource: '' } }), logger);
   }
 
   /** Resolve a selector (name, query, EVERYTHING, predicate) to served resources. */
@@ -146,6 +146,7 @@ export class KubeClient {
       const body = await this.#requester.json<{ metadata?: { resourceVersion?: string; continue?: string; remainingItemCount?: number }; items?: T[]; apiVersion?: string; kind?: string }>({
         method: 'GET',
         path: resourcePath(resource, { namespace: options.namespace }),
+        describe: { verb: 'list', resource: resource.plural, namespace: options.namespace },
         query: { labelSelector: options.labelSelector, fieldSelector: options.fieldSelector, limit: options.limit ?? 500, continue: token },
         signal: options.signal,
         timeoutMs: options.timeoutMs,
@@ -190,7 +191,10 @@ export class KubeClient {
       labelSelector: options.labelSelector,
       fieldSelector: options.fieldSelector,
     };
-    const stream = await this.#requester.stream({ method: 'GET', path, query, signal: options.signal, timeoutMs: options.timeoutMs });
+    const stream = await this.#requester.stream({
+      method: 'GET', path, query, signal: options.signal, timeoutMs: options.timeoutMs,
+      describe: { verb: 'watch', resource: resource.plural, namespace: options.namespace },
+    });
     const events = watchEvents(stream, `GET ${withQuery(path, query)}`, options.signal) as AsyncGenerator<RawWatchEvent<T>>;
     return {
       [Symbol.asyncIterator]: () => events,
@@ -203,18 +207,18 @@ export class KubeClient {
 
   /** Read one object (or its subresource). */
   get<T = KubeObject>(resource: Resource, name: string, options: ObjectOptions = {}): Promise<T> {
-    return this.#requester.json<T>({ method: 'GET', path: this.#path(resource, name, options, undefined), ...pick(options) });
+    return this.#requester.json<T>({ method: 'GET', path: this.#path(resource, name, options, undefined), describe: this.#describe('get', resource, options, name), ...pick(options) });
   }
 
   /** Create an object (`metadata.generateName` works). */
   create<T = KubeObject>(resource: Resource, body: KubeObject, options: ObjectOptions = {}): Promise<T> {
-    return this.#requester.json<T>({ method: 'POST', path: this.#collection(resource, options, body), body: withType(resource, body), query: writeQuery(options), ...pick(options) });
+    return this.#requester.json<T>({ method: 'POST', path: this.#collection(resource, options, body), body: withType(resource, body), query: writeQuery(options), describe: this.#describe('create', resource, options, body.metadata.name, body), ...pick(options) });
   }
 
   /** Replace an object (PUT); `metadata.resourceVersion` makes it conditional. */
   replace<T = KubeObject>(resource: Resource, body: KubeObject, options: ObjectOptions = {}): Promise<T> {
     const name = body.metadata.name ?? '';
-    return this.#requester.json<T>({ method: 'PUT', path: this.#path(resource, name, options, body), body: withType(resource, body), query: writeQuery(options), ...pick(options) });
+    return this.#requester.json<T>({ method: 'PUT', path: this.#path(resource, name, options, body), body: withType(resource, body), query: writeQuery(options), describe: this.#describe('update', resource, options, name, body), ...pick(options) });
   }
 
   /** Patch an object: merge (default), JSON Patch, server-side apply or strategic merge; `subresource: 'status'` patches the status. */
@@ -222,7 +226,7 @@ export class KubeClient {
     const type = options.type ?? 'merge';
     const query = { ...writeQuery({ ...options, fieldManager: options.fieldManager ?? (type === 'apply' ? 'opkit' : undefined) }), force: options.force ? 'true' : undefined };
     const body = type === 'apply' && typeof patch === 'object' && patch !== null && !Array.isArray(patch) ? withType(resource, patch as KubeObject) : patch;
-    return this.#requester.json<T>({ method: 'PATCH', path: this.#path(resource, name, options, undefined), body, contentType: CONTENT_TYPES[type], query, ...pick(options) });
+    return this.#requester.json<T>({ method: 'PATCH', path: this.#path(resource, name, options, undefined), body, contentType: CONTENT_TYPES[type], query, describe: this.#describe('patch', resource, options, name), ...pick(options) });
   }
 
   /** Delete an object; resolves to what the server returned (the object while finalizers hold it, or a Status). */
@@ -230,7 +234,25 @@ export class KubeClient {
     const body = options.propagationPolicy || options.gracePeriodSeconds !== undefined || options.preconditions
       ? { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: options.propagationPolicy, gracePeriodSeconds: options.gracePeriodSeconds, preconditions: options.preconditions }
       : undefined;
-    return this.#requester.json<T>({ method: 'DELETE', path: this.#path(resource, name, options, undefined), body, query: writeQuery(options), ...pick(options) });
+    return this.#requester.json<T>({ method: 'DELETE', path: this.#path(resource, name, options, undefined), body, query: writeQuery(options), describe: this.#describe('delete', resource, options, name), ...pick(options) });
+  }
+
+  /**
+   * Be told of every attempt of every request this client sends (verb, resource, code, duration).
+   * Returns the function that stops it.
+   *
+   * @example
+   * ```ts
+   * const stop = client.observeRequests((r) => console.log(r.verb, r.resource, r.code, r.durationMs));
+   * ```
+   */
+  observeRequests(observer: RequestObserver): () => void {
+    return this.#requester.observe(observer);
+  }
+
+  #describe(verb: string, resource: Resource, options: ObjectOptions, name: string | undefined, body?: KubeObject): { verb: string; resource: string; namespace?: string | undefined; name?: string | undefined } {
+    const namespace = this.#namespace(resource, options, body);
+    return { verb, resource: options.subresource ? `${resource.plural}/${options.subresource}` : resource.plural, namespace, name };
   }
 
   /** Post a core/v1 Event about an object (MicroTime eventTime, generateName, bounded message). */

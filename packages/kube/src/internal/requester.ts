@@ -4,7 +4,7 @@
 
 import { ExponentialBackOff, sleep, noopLogger } from '@opkit/tasks';
 import type { Logger } from '@opkit/tasks';
-import { apiError, KubeError, KubeNetworkError, ServerError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
+import { apiError, KubeApiError, KubeError, KubeNetworkError, ServerError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
 import type { Credentials } from './credentials.js';
 import { open, send } from './transport.js';
 import type { TransportStream, TransportTarget } from './transport.js';
@@ -33,10 +33,31 @@ export interface RequestOptions {
   retry?: boolean | undefined;
 }
 
+/** One attempt of an API request, as request observers see it. */
+export interface RequestRecord {
+  /** The Kubernetes verb: get, list, watch, create, update, patch, delete; `discovery` for discovery reads. */
+  readonly verb: string;
+  /** The resource (plural, with `/subresource` when there is one); '' for discovery. */
+  readonly resource: string;
+  readonly namespace?: string | undefined;
+  readonly name?: string | undefined;
+  /** The HTTP status code, or 0 when the request failed without one (network, timeout, abort). */
+  readonly code: number;
+  /** How long the attempt took until its status was known, in ms. */
+  readonly durationMs: number;
+  /** 1 for the first attempt, then 2, 3… for retries. */
+  readonly attempt: number;
+}
+
+/** Told of every attempt of every request. */
+export type RequestObserver = (record: RequestRecord) => void;
+
 /** A request as the client methods describe it. */
 export interface ApiCall extends RequestOptions {
   method: string;
   path: string;
+  /** What observers are told the request is (verb, resource, namespace, name). */
+  describe?: Omit<RequestRecord, 'code' | 'durationMs' | 'attempt'> | undefined;
   query?: Record<string, string | number | boolean | undefined> | undefined;
   body?: unknown;
   contentType?: string | undefined;
@@ -72,6 +93,26 @@ function retryAfterMs(header: string | string[] | undefined, cap: number): numbe
 /** Sends API calls with authentication, timeouts and retries. */
 export class Requester {
   readonly settings: RequesterSettings;
+  readonly #observers = new Set<RequestObserver>();
+
+  /** Add an observer of every attempt; returns the function that removes it. */
+  observe(observer: RequestObserver): () => void {
+    this.#observers.add(observer);
+    return () => { this.#observers.delete(observer); };
+  }
+
+  #tell(call: ApiCall, code: number, started: number, attempt: number): void {
+    if (this.#observers.size === 0) return;
+    const describe = call.describe ?? { verb: call.method.toLowerCase(), resource: '' };
+    const record: RequestRecord = { ...describe, code, durationMs: Date.now() - started, attempt };
+    for (const observer of this.#observers) {
+      try {
+        observer(record);
+      } catch {
+        // An observer's failure must never fail a request.
+      }
+    }
+  }
 
   constructor(settings: RequesterSettings) {
     this.settings = { ...settings, logger: settings.logger ?? noopLogger };
@@ -105,13 +146,16 @@ export class Requester {
       if (body !== undefined) headers['Content-Type'] = call.contentType ?? 'application/json';
       const request = { method: call.method, path, headers, body, signal: call.signal, timeoutMs: call.timeoutMs ?? requestTimeoutMs };
       let failure: KubeError;
+      const started = Date.now();
       try {
         if (buffered) {
           const response = await send(target, request);
+          this.#tell(call, response.status, started, attempt);
           if (response.status >= 200 && response.status < 300) return parseJson(response.body, where);
           failure = apiError(response.status, response.body, where, retryAfterMs(response.headers['retry-after'], policy.maxRetryAfter));
         } else {
           const stream = await open(target, request);
+          this.#tell(call, stream.status, started, attempt);
           if (stream.status >= 200 && stream.status < 300) return stream;
           const chunks: Buffer[] = [];
           // The error body must arrive within the timeout too; closing the stream ends the loop.
@@ -127,6 +171,7 @@ export class Requester {
           failure = apiError(stream.status, Buffer.concat(chunks), where, retryAfterMs(stream.headers['retry-after'], policy.maxRetryAfter));
         }
       } catch (error) {
+        if (!(error instanceof KubeApiError)) this.#tell(call, 0, started, attempt);
         if (call.signal?.aborted) throw call.signal.reason;
         if (!(error instanceof KubeError)) throw error;
         failure = error;
