@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
-import { connect } from '@opkit/kube';
+import { connect, KubeNetworkError } from '@opkit/kube';
 import type { KubeClient } from '@opkit/kube';
 import { useOwnOpkit } from './hooks.js';
 import { applyManifests, readManifests } from './manifests.js';
@@ -95,7 +95,15 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     }
     if (registry.size === 0) throw new InputError(`${[...options.files, ...options.modules].join(', ')} registered no handlers: use on.create(…) and friends from '@opkit/core'`);
     for (const selector of registry.selectors()) {
-      const found = await client.resolve(selector);
+      let found;
+      try {
+        found = await client.resolve(selector, { signal: controller.signal });
+      } catch (error) {
+        if (error instanceof KubeNetworkError) {
+          throw new InputError(`cannot reach the cluster at ${client.info.server}: ${error.message} (check the kubeconfig's current context, or use --embedded to run without a cluster)`);
+        }
+        throw error;
+      }
       if (found.length === 0) {
         throw new InputError(`no served resource matches ${describeSelector(selector)}: check the name, or apply its CRD first (e.g. --apply crd.yaml)`);
       }

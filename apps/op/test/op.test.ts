@@ -40,6 +40,18 @@ describe('op', () => {
     }
   });
 
+  it('says which cluster it cannot reach, and exits 2', () => {
+    writeFileSync(join(dir, 'kubeconfig'), [
+      'apiVersion: v1', 'kind: Config', 'current-context: x',
+      'clusters: [{name: c, cluster: {server: "http://127.0.0.1:1", insecure-skip-tls-verify: true}}]',
+      'users: [{name: u, user: {}}]', 'contexts: [{name: x, context: {cluster: c, user: u}}]',
+    ].join('\n'));
+    writeFileSync(join(dir, 'op.ts'), "import { on } from '@opkit/core';\non.create('kopfexamples', function create_fn() { return 1; });\n");
+    const result = spawnSync(process.execPath, [OP, 'run', 'op.ts'], { encoding: 'utf8', cwd: dir, env: { ...process.env, KUBECONFIG: join(dir, 'kubeconfig') } });
+    expect(result.stderr).toContain('op run: error: cannot reach the cluster at http://127.0.0.1:1');
+    expect(result.status).toBe(2);
+  }, 120_000);
+
   it('refuses a handler on a resource the cluster does not serve', () => {
     writeFileSync(join(dir, 'op.ts'), "import { on } from '@opkit/core';\non.create('nosuchthings', function create_fn() { return 1; });\n");
     const result = spawnSync(process.execPath, [OP, 'run', 'op.ts', '--embedded', '--kubeconfig', join(dir, 'kc')], { encoding: 'utf8', cwd: dir });

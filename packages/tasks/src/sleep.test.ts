@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sleep } from './sleep.js';
 
@@ -27,5 +28,14 @@ describe('sleep', () => {
   it('rejects at once when the signal is already aborted', async () => {
     await expect(sleep(10, { signal: AbortSignal.abort('gone') })).rejects.toBe('gone');
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('keeps the process alive while someone awaits it', () => {
+    vi.useRealTimers();
+    // A script whose only pending work is an awaited sleep must run to its end (it used to exit early with code 13).
+    const url = new URL('../dist/index.js', import.meta.url).href;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', `import { sleep } from '${url}'; await sleep(50); console.log('done');`], { encoding: 'utf8' });
+    expect(result.stdout.trim()).toBe('done');
+    expect(result.status).toBe(0);
   });
 });
