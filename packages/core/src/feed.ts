@@ -41,6 +41,15 @@ export type FeedEventInput =
   | { readonly type: 'event-posted'; readonly object: FeedObjectRef; readonly eventType: string; readonly reason: string; readonly message: string; readonly ok: boolean }
   | { readonly type: 'log'; readonly level: 'debug' | 'info' | 'warn' | 'error'; readonly message: string; readonly object?: FeedObjectRef | undefined }
   | {
+    readonly type: 'queue';
+    /** Objects with events waiting for a worker slot when a cycle started. */
+    readonly waiting: number;
+    /** Cycles running, the one starting included. */
+    readonly running: number;
+    /** How long the starting object's oldest event waited, in ms. */
+    readonly waitMs: number;
+  }
+  | {
     readonly type: 'api-request';
     /** get, list, watch, create, update, patch, delete, or discovery. */
     readonly verb: string;

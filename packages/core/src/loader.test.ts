@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultRegistry } from '@opkit/handlers';
 import { OperatorError } from './errors.js';
@@ -37,5 +38,15 @@ describe('loadOperator', () => {
     const broken = join(dir, 'broken.mjs');
     writeFileSync(broken, "throw new Error('bad operator');\n");
     await expect(loadOperator([broken])).rejects.toThrow(`Cannot load ${broken}: bad operator`);
+  });
+
+  it('imports modules by name after the files (op run -m)', async () => {
+    const file = join(dir, 'first.mjs');
+    const module = join(dir, 'second.mjs');
+    writeFileSync(file, "import { on } from '@opkit/handlers';\non.create('x', function from_file() {});\n");
+    writeFileSync(module, "import { on } from '@opkit/handlers';\non.create('x', function from_module() {});\n");
+    const { registry } = await loadOperator([file], { modules: [pathToFileURL(module).href] });
+    expect(registry.resourceHandlers().map((h) => h.id)).toEqual(['from_file', 'from_module']);
+    await expect(loadOperator([], { modules: ['@opkit/no-such-module'] })).rejects.toThrow(/Cannot load module @opkit\/no-such-module/);
   });
 });

@@ -21,6 +21,7 @@ describe('operator inputs', () => {
     await h.client.create(h.kex, kopfExample('before'), { namespace: 'default' });
     await h.waitFor('before', (b) => (b.status as any)?.create_fn === 'hello before', 'the first object');
     expect(run.feed.some((event) => event.type === 'watch' && event.phase === 'listed' && event.resource === 'kopfexamples.kopf.dev/v1')).toBe(true);
+    expect(run.feed.find((event) => event.type === 'queue')).toMatchObject({ type: 'queue', running: 1 });
 
     paused$.next(true);
     await expect.poll(() => run.feed.some((event) => event.type === 'watch' && event.phase === 'stopped')).toBe(true);

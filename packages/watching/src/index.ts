@@ -21,7 +21,7 @@ export type { ObserveResourcesOptions, ServedWatchEvent } from './servedResource
 
 export { perObject } from './perObject.js';
 export { mergeKeyed } from './internal/keyedMerge.js';
-export type { ObjectWorker, PerObjectOptions, PerObjectOutcome, WorkerContext } from './perObject.js';
+export type { ObjectWorker, PerObjectOptions, PerObjectOutcome, PerObjectStats, WorkerContext } from './perObject.js';
 
 export { WatchingError } from './errors.js';
 export type { WatchingErrorCode } from './errors.js';

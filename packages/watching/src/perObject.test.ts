@@ -156,4 +156,27 @@ describe('perObject', () => {
     subscription.unsubscribe();
     expect(signal.aborted).toBe(true);
   });
+
+  it('reports the queue at each start: objects waiting for a slot, workers running, time waited', async () => {
+    const source = new Subject<WatchEvent>();
+    const gates = [deferred<void>(), deferred<void>()];
+    const stats: { waiting: number; running: number; waitMs: number }[] = [];
+    let started = 0;
+    const done = lastValueFrom(perObject(source, async () => { await gates[started++ % 2]!.promise; }, {
+      concurrency: 1, onStart: (s) => stats.push(s),
+    }).pipe(toArray()));
+    source.next(event('a', 1));
+    source.next(event('b', 1));
+    source.next(event('c', 1));
+    gates[0]!.resolve();
+    gates[1]!.resolve();
+    source.complete();
+    await done;
+    expect(stats.map(({ waiting, running }) => ({ waiting, running }))).toEqual([
+      { waiting: 0, running: 1 }, // a starts at once
+      { waiting: 1, running: 1 }, // b starts when a is done; c still waits
+      { waiting: 0, running: 1 },
+    ]);
+    expect(stats.every((s) => s.waitMs >= 0)).toBe(true);
+  });
 });

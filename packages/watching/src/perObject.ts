@@ -31,6 +31,18 @@ export interface PerObjectOptions<T = KubeObject> {
   coalesce?: 'latest' | 'none';
   /** The object key; events with an undefined key are dropped. @defaultValue metadata.uid, else namespace/name */
   key?: (event: ObjectEvent<T>) => string | undefined;
+  /** Told each time a worker starts: how many objects wait for a slot, how many run, and how long this one waited. */
+  onStart?: ((stats: PerObjectStats) => void) | undefined;
+}
+
+/** The queue at the moment a worker starts. */
+export interface PerObjectStats {
+  /** Objects with events waiting for a free slot. */
+  readonly waiting: number;
+  /** Workers running, this one included. */
+  readonly running: number;
+  /** Milliseconds between the arrival of the object's oldest pending event and this start. */
+  readonly waitMs: number;
 }
 
 /** Reported after each worker run. */
@@ -45,6 +57,8 @@ export interface PerObjectOutcome<T = KubeObject> {
 
 interface ObjectState<T> {
   pending: ObjectEvent<T>[];
+  /** When the oldest pending event arrived (ms). */
+  since: number;
   coalesced: number;
   running: boolean;
   queued: boolean;
@@ -96,12 +110,15 @@ export function perObject<T extends KubeObject = KubeObject>(events$: Observable
 
     const start = (key: string, state: ObjectState<T>): void => {
       const event = state.pending.shift()!;
+      const waitMs = Date.now() - state.since;
+      state.since = Date.now();
       const coalesced = state.coalesced;
       state.coalesced = 0;
       state.running = true;
       state.newer = new AbortController();
       if (state.pending.length > 0) state.newer.abort();
       running++;
+      options.onStart?.({ waiting: ready.length - head, running, waitMs });
       const context: WorkerContext = { key, newer: state.newer.signal, signal: shutdown.signal, coalesced };
       const done = (error?: unknown, failed = false): void => {
         running--;
@@ -144,9 +161,10 @@ export function perObject<T extends KubeObject = KubeObject>(events$: Observable
         if (key === undefined) return;
         let state = states.get(key);
         if (!state) {
-          state = { pending: [], coalesced: 0, running: false, queued: false, newer: undefined };
+          state = { pending: [], since: Date.now(), coalesced: 0, running: false, queued: false, newer: undefined };
           states.set(key, state);
         }
+        if (state.pending.length === 0) state.since = Date.now();
         if (latest && state.pending.length > 0) {
           state.pending[0] = event;
           state.coalesced++;

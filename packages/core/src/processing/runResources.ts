@@ -235,6 +235,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   await new Promise<void>((resolve, reject) => {
     const subscription = perObject<KubeObject>(events$, worker as never, {
       concurrency: deps.settings.queueing.workerLimit, key: keyOf as never,
+      onStart: (stats) => deps.emit({ type: 'queue', ...stats }),
     }).subscribe({
       next: (outcome) => {
         if (outcome.error !== undefined && !signal.aborted) deps.logger.error(`Unexpected error while processing: ${String(outcome.error)}`);
