@@ -29,7 +29,7 @@ export type {
 } from './settings.js';
 
 // Logging and the feed
-export { createLogger, objectLogger, objectRef, objectPrefix } from './logging.js';
+export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger } from './logging.js';
 export type { LoggerOptions, LogFormat, LogLevel, LogRecord, LogObjectRef } from './logging.js';
 export { FEED_VERSION } from './feed.js';
 export type { FeedEvent, FeedEventInput, FeedObjectRef } from './feed.js';

@@ -164,3 +164,25 @@ export function objectRef(body: KubeObject, resource?: Resource): LogObjectRef {
 export function objectLogger(logger: Logger, body: KubeObject, resource?: Resource): Logger {
   return logger.child({ object: objectRef(body, resource) });
 }
+
+const EVENT_TYPES: Record<LogLevel, string> = { debug: 'Debug', info: 'Normal', warn: 'Warning', error: 'Error' };
+
+/**
+ * A logger that also posts each line as a Kubernetes event about `body` (reason `Logging`; type Debug,
+ * Normal, Warning or Error by level) — Kopf's `posting.loggers`. The sink decides which levels are posted.
+ *
+ * @example
+ * ```ts
+ * const logger = postingLogger(objectLogger(base, body), body, poster);
+ * ```
+ */
+export function postingLogger(logger: Logger, body: KubeObject, sink: { post(body: KubeObject, event: { type: string; reason: string; message: string }): void }): Logger {
+  const post = (level: LogLevel) => (message: string, fields?: LogFields): void => {
+    logger[level](message, fields);
+    sink.post(body, { type: EVENT_TYPES[level], reason: 'Logging', message });
+  };
+  return {
+    debug: post('debug'), info: post('info'), warn: post('warn'), error: post('error'),
+    child: (fields) => postingLogger(logger.child(fields), body, sink),
+  };
+}

@@ -15,7 +15,7 @@ import { OperatorError } from './errors.js';
 import type { FeedEvent, FeedEventInput, FeedObjectRef } from './feed.js';
 import { FEED_VERSION } from './feed.js';
 import type { LogLevel, LogObjectRef } from './logging.js';
-import { createLogger, objectLogger } from './logging.js';
+import { createLogger, objectLogger, postingLogger } from './logging.js';
 import { EventPoster } from './posting.js';
 import { runResources } from './processing/index.js';
 import type { ObjectHooks } from './processing/index.js';
@@ -172,7 +172,10 @@ export class Operator {
           client, registry, settings, logger, clock, memo, namespaces, events: poster, emit: this.#emit,
           paused$: options.paused$, hooks: options.hooks,
           progressStorage: parts.progressStorage, diffBaseStorage: parts.diffBaseStorage,
-          objectLogger: (body: KubeObject, resource: Resource) => objectLogger(logger, body, resource),
+          objectLogger: (body: KubeObject, resource: Resource, more?: { readonly spy?: boolean }) => {
+            const plain = objectLogger(logger, body, resource);
+            return settings.posting.loggers && !more?.spy ? postingLogger(plain, body, poster) : plain;
+          },
         }, {
           signal,
           onSynced: () => {

@@ -57,6 +57,8 @@ export interface PostingSettings {
   enabled: boolean;
   /** The lowest level posted: `info` posts Normal and Warning, `warn` only Warning and Error. @defaultValue 'info' */
   level: 'debug' | 'info' | 'warn' | 'error';
+  /** Also post objects' log lines (from handlers and the framework, not spies) as events with reason `Logging`. @defaultValue false */
+  loggers: boolean;
   /** The reporting component (`source.component`). @defaultValue 'opkit' */
   component: string;
   /** The reporting instance. @defaultValue the host name */
@@ -166,6 +168,7 @@ export function resolveSettings(input: SettingsInput = {}): OperatorSettings {
     },
     posting: {
       enabled: o.enabled ?? true,
+      loggers: o.loggers ?? false,
       level: oneOf('posting.level', o.level, ['debug', 'info', 'warn', 'error'] as const, 'info'),
       component: o.component ?? 'opkit',
       instance: o.instance,

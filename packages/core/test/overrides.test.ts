@@ -30,4 +30,22 @@ describe('overrides by token', () => {
     await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the creation to finish');
     expect(posted).toEqual(['Normal/Tried attempt 0', 'Normal/Tried attempt 1']);
   });
+
+  it('posts log lines as Logging events with posting.loggers, but not the spies\' lines', async () => {
+    const posted: string[] = [];
+    const registry = new Registry();
+    registry.on.create('kopfexamples', function create_fn({ logger }) { logger.info('from the handler'); });
+    registry.on.event('kopfexamples', function spy({ logger }) { logger.info('from the spy'); });
+    await h.run(registry, {
+      settings: { posting: { loggers: true } },
+      overrides: (container) => {
+        container.register(EVENT_SINK, { useValue: { post: (_body, event) => posted.push(`${event.type}/${event.reason} ${event.message}`) } });
+      },
+    });
+    await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
+    await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the creation to finish');
+    expect(posted).toContain('Normal/Logging from the handler');
+    expect(posted).toContain("Normal/Logging Handler 'create_fn' succeeded.");
+    expect(posted.some((line) => line.includes('from the spy'))).toBe(false);
+  });
 });

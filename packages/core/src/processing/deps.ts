@@ -31,7 +31,7 @@ export interface RuntimeDeps {
   /** The operator-level logger. */
   readonly logger: Logger;
   /** A logger for one object (`[namespace/name] …`). */
-  readonly objectLogger: (body: KubeObject, resource: Resource) => Logger;
+  readonly objectLogger: (body: KubeObject, resource: Resource, options?: { readonly spy?: boolean }) => Logger;
   /** Where feed events go (the shell adds `v` and `ts`). */
   readonly emit: (event: FeedEventInput) => void;
   /** Where `events.*` post. */

@@ -39,7 +39,7 @@ export interface CycleDeps {
   readonly settings: OperatorSettings;
   readonly clock: Clock;
   readonly emit: (event: FeedEventInput) => void;
-  readonly objectLogger: (body: KubeObject, resource: Resource) => Logger;
+  readonly objectLogger: (body: KubeObject, resource: Resource, options?: { readonly spy?: boolean }) => Logger;
 }
 
 /** An event as a cycle sees it: a watch event, or a wake-up of the latest body. */
@@ -82,7 +82,7 @@ export async function processObject(deps: CycleDeps, input: {
   memory.pendingMain = undefined;
 
   if (!event.wake && handlers.spies.length > 0) {
-    await runSpies({ clock: deps.clock, logger, emit: deps.emit }, {
+    await runSpies({ clock: deps.clock, logger: deps.objectLogger(body, resource, { spy: true }), emit: deps.emit }, {
       spies: handlers.spies, resource, event: { type: event.initial ? null : event.type, object: body }, patch, memo: memory.memo, ref, signal,
     });
   }
