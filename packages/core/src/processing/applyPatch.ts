@@ -1,12 +1,15 @@
 // Sending one cycle's patch with as few requests as possible: the status part as a merge patch of
 // /status (when the resource has that subresource) first — it carries handler results together with
-// their success records — then the rest as one merge patch of the object, then, only when there are
-// patch fns (finalizers), one JSON patch computed against the freshest body and guarded by a `test`
-// of its resourceVersion so that it never clobbers another writer.
+// their success records — then the rest as one merge patch of the object. Patch fns (finalizers,
+// `patch.fns`) become a JSON patch computed against the freshest body and guarded by a `test` of its
+// resourceVersion so that it never clobbers another writer; when there are fns and the resource has a
+// status subresource, the object part rides in that same guarded request instead of a merge patch of
+// its own, so that adding or removing a finalizer costs no extra request (the progress records also
+// have their copy in the status request, so a rejected object part loses no record of success).
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { NotFoundError, UnprocessableError, ConflictError } from '@opkit/kube';
 import type { Patch, PatchFn } from '@opkit/state';
-import { guardJsonPatch } from '@opkit/state';
+import { applyMergePatch, guardJsonPatch, jsonPatchFromDiff, splitJsonPatch } from '@opkit/state';
 import type { Clock } from '@opkit/tasks';
 import type { FeedEventInput, FeedObjectRef } from '../feed.js';
 
@@ -18,6 +21,8 @@ export interface PatchResult {
   readonly gone: boolean;
   /** Patch fns whose JSON patch was rejected (422/409): to retry in the next cycle. */
   readonly failedFns: PatchFn[];
+  /** The object part that rode in that rejected JSON patch: to resend with the next cycle. */
+  readonly unsentMain?: Record<string, unknown> | undefined;
   /** Whether the object will disappear now (its last finalizer was removed while it is being deleted). */
   readonly released: boolean;
 }
@@ -30,11 +35,14 @@ export interface PatchResult {
 export class UnsentPatchError extends Error {
   /** The merge patch of the object that was not applied. */
   readonly unsent: Record<string, unknown>;
+  /** The patch fns that were not applied. */
+  readonly fns: readonly PatchFn[];
 
-  constructor(unsent: Record<string, unknown>, cause: unknown) {
+  constructor(unsent: Record<string, unknown>, cause: unknown, fns: readonly PatchFn[] = []) {
     super((cause as Error).message ?? String(cause), { cause });
     this.name = 'UnsentPatchError';
     this.unsent = unsent;
+    this.fns = fns;
   }
 }
 
@@ -57,7 +65,9 @@ function isEmpty(value: Record<string, unknown>): boolean {
 }
 
 /**
- * Send a cycle's patch (at most: /status merge, main merge, guarded JSON patch for fns).
+ * Send a cycle's patch: a merge patch of /status, a merge patch of the object — or, when there are
+ * fns and a status subresource, the object part together with the fns in one guarded JSON patch —
+ * and the fns' changes to the status as a guarded JSON patch of /status (rare: fns that edit status).
  *
  * @example
  * ```ts
@@ -72,6 +82,8 @@ export async function applyPatch(deps: ApplyPatchDeps, resource: Resource, body:
   const namespace = body.metadata.namespace;
   let freshest: KubeObject = body;
   let resourceVersion: string | undefined;
+  // The object part joins the fns' guarded JSON patch (see the file's comment).
+  const fold = patch.fns.length > 0 && hasStatus && !isEmpty(main);
 
   const send = async (patchType: 'merge' | 'json', content: unknown, subresource?: 'status'): Promise<KubeObject | undefined> => {
     const started = deps.clock.now();
@@ -93,32 +105,40 @@ export async function applyPatch(deps: ApplyPatchDeps, resource: Resource, body:
       freshest = (await send('merge', status, 'status')) ?? freshest;
       resourceVersion = freshest.metadata?.resourceVersion;
     }
-    if (!isEmpty(main)) {
+    if (!isEmpty(main) && !fold) {
       freshest = (await send('merge', main)) ?? freshest;
       resourceVersion = freshest.metadata?.resourceVersion;
     }
   } catch (error) {
     if (error instanceof NotFoundError) return { resourceVersion, gone: true, failedFns: [], released: false };
-    // Whatever the object part carried (also from earlier cycles) is kept for the next cycle.
-    if (!isEmpty(main)) throw new UnsentPatchError(main, error);
+    // Whatever the object part and the fns carried (also from earlier cycles) is kept for the next cycle.
+    if (!isEmpty(main) || patch.fns.length > 0) throw new UnsentPatchError(main, error, patch.fns);
     throw error;
   }
 
   if (patch.fns.length === 0) return { resourceVersion, gone: false, failedFns: [], released: false };
-  const ops = patch.fnsAsJsonPatch(freshest);
-  if (ops.length === 0) return { resourceVersion, gone: false, failedFns: [], released: false };
+  const target = applyMergePatch<KubeObject>(freshest, fold ? main : {});
+  for (const fn of patch.fns) fn(target);
+  const split = splitJsonPatch(jsonPatchFromDiff(freshest, target), { statusSubresource: hasStatus });
+  const unsentMain = fold ? main : undefined;
   try {
-    const result = await send('json', guardJsonPatch(ops, freshest.metadata?.resourceVersion ?? null));
+    let result: KubeObject | undefined;
+    for (const [ops, subresource] of [[split.main, undefined], [split.status, 'status']] as const) {
+      if (ops.length === 0) continue;
+      result = (await send('json', guardJsonPatch(ops, freshest.metadata?.resourceVersion ?? null), subresource)) ?? freshest;
+      freshest = result;
+      resourceVersion = result.metadata?.resourceVersion ?? resourceVersion;
+    }
     const finalizers = result?.metadata?.finalizers ?? [];
     const released = Boolean(result?.metadata?.deletionTimestamp) && finalizers.length === 0;
     // Even when the object is released (it disappears), its last version gates the events of our own
     // earlier requests of this cycle: they must not re-run the deletion handlers before DELETED arrives.
-    return { resourceVersion: result?.metadata?.resourceVersion ?? resourceVersion, gone: false, failedFns: [], released };
+    return { resourceVersion, gone: false, failedFns: [], released };
   } catch (error) {
     if (error instanceof NotFoundError) return { resourceVersion, gone: true, failedFns: [], released: false };
     if (error instanceof UnprocessableError || error instanceof ConflictError) {
-      return { resourceVersion, gone: false, failedFns: [...patch.fns], released: false };
+      return { resourceVersion, gone: false, failedFns: [...patch.fns], unsentMain, released: false };
     }
-    throw error;
+    throw new UnsentPatchError(unsentMain ?? {}, error, patch.fns);
   }
 }

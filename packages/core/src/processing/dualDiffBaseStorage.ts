@@ -2,9 +2,28 @@
 // and as a copy in the status. A completed cycle sends the status part first (handler results and
 // effects on the status) and the annotations second; the status copy of the diff-base travels with
 // the status part, so a crash between the two requests never makes a finished change look new and
-// re-run handlers whose effects were stored. The status copy wins when both exist: it is written first.
+// re-run handlers whose effects were stored.
+//
+// The status copy wins only over the annotation it was written to replace: next to it goes a digest
+// of the annotation's diff-base at that time. When someone else — Kopf, which keeps its diff-base in
+// the annotation only — has stored a newer diff-base since, the digests differ and the annotation wins.
+import { createHash } from 'node:crypto';
 import { AnnotationsDiffBaseStorage, StatusDiffBaseStorage } from '@opkit/state';
 import type { DiffBaseStorage, Essence, FieldSpec, Patch, PersistenceProfileName } from '@opkit/state';
+
+/** A short digest of a stored diff-base (`null`: none). */
+function digestOf(essence: Essence | null): string {
+  return createHash('sha256').update(JSON.stringify(essence)).digest('hex').slice(0, 16);
+}
+
+function resolvePath(body: unknown, path: readonly string[]): unknown {
+  let value: unknown = body;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
 
 /**
  * A diff-base storage over the annotation (primary) and a status copy (secondary).
@@ -12,16 +31,20 @@ import type { DiffBaseStorage, Essence, FieldSpec, Patch, PersistenceProfileName
  * @example
  * ```ts
  * const storage = DualDiffBaseStorage.forProfile('kopf');
- * storage.fetch({ body }); // the status copy if present, else the annotation
+ * storage.fetch({ body }); // the status copy if it replaced the annotation's current value, else the annotation
  * ```
  */
 export class DualDiffBaseStorage implements DiffBaseStorage {
   readonly #primary: DiffBaseStorage;
   readonly #secondary: DiffBaseStorage;
+  /** Where the digest of the annotation replaced by the status copy is kept (next to the copy). */
+  readonly #replacesField: readonly string[] | undefined;
 
   constructor(primary: DiffBaseStorage, secondary: DiffBaseStorage) {
     this.#primary = primary;
     this.#secondary = secondary;
+    const field = secondary instanceof StatusDiffBaseStorage ? secondary.field : undefined;
+    this.#replacesField = field && field.length > 0 ? [...field.slice(0, -1), `${field[field.length - 1]!}-replaces`] : undefined;
   }
 
   /** The default pair of a profile. */
@@ -34,11 +57,19 @@ export class DualDiffBaseStorage implements DiffBaseStorage {
   }
 
   fetch(args: { readonly body: unknown }): Essence | null {
-    return this.#secondary.fetch(args) ?? this.#primary.fetch(args);
+    const copy = this.#secondary.fetch(args);
+    const annotation = this.#primary.fetch(args);
+    if (copy === null) return annotation;
+    if (annotation === null || this.#replacesField === undefined) return copy;
+    const replaces = resolvePath(args.body, this.#replacesField);
+    // A copy without a digest (written before digests existed) keeps winning, as it used to.
+    if (typeof replaces !== 'string') return copy;
+    return replaces === digestOf(annotation) ? copy : annotation;
   }
 
   store(args: { readonly body: unknown; readonly patch: Patch; readonly essence: Essence }): void {
     this.#secondary.store(args);
+    if (this.#replacesField !== undefined) args.patch.set(this.#replacesField, digestOf(this.#primary.fetch(args)));
     this.#primary.store(args);
   }
 }

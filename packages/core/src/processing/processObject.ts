@@ -100,12 +100,12 @@ export async function processObject(deps: CycleDeps, input: {
       initial: memory.noticedByListing && !memory.fullyHandledOnce,
     });
     const filterContext = { memo: memory.memo, logger };
-    if (cause.reason === 'gone') {
+    if (!prematchChangeHandlers(handlers.change, { body, old, new: current, context: filterContext })) {
+      // Stealth mode: no change handler could match this object; store nothing, log nothing (not even its end).
+    } else if (cause.reason === 'gone') {
       deps.emit({ type: 'cause', reason: 'gone', ...ref });
       logger.debug('Deleted, really deleted, and we are notified.');
       forget = true;
-    } else if (!prematchChangeHandlers(handlers.change, { body, old, new: current, context: filterContext })) {
-      // Stealth mode: no change handler could match this object; store nothing, log nothing.
     } else if (cause.reason === 'free') {
       deps.emit({ type: 'cause', reason: 'free', ...ref });
       logger.debug('Deletion, but we are done with it, and we do not care.');
@@ -155,17 +155,22 @@ export async function processObject(deps: CycleDeps, input: {
     try {
       sent = await applyPatch({ client: deps.client, clock: deps.clock, emit: deps.emit }, resource, body, patch, ref);
     } catch (error) {
-      if (error instanceof UnsentPatchError) memory.pendingMain = error.unsent;
+      if (error instanceof UnsentPatchError) {
+        if (Object.keys(error.unsent).length > 0) memory.pendingMain = error.unsent;
+        memory.pendingFns = [...error.fns];
+      }
       throw error;
     }
     if (sent.gone) return { wakeIn: null, forget };
     memory.pendingFns = sent.failedFns;
+    memory.pendingMain = sent.unsentMain;
     if (sent.resourceVersion !== undefined) {
       memory.expectedVersion = sent.resourceVersion;
       memory.patchedAt = deps.clock.now();
     }
-    // A zero delay means "on the next event": our own patch produces it.
-    if (wakeIn === 0 && sent.resourceVersion !== undefined) wakeIn = null;
+    // A zero delay means "on the next event": our own patch produces it — unless the patch changed
+    // nothing (the server keeps the resourceVersion and sends no event), then the timer wakes it.
+    if (wakeIn === 0 && sent.resourceVersion !== undefined && sent.resourceVersion !== version) wakeIn = null;
     if (sent.failedFns.length > 0 && wakeIn === null) wakeIn = 0;
   }
   return { wakeIn, forget };

@@ -253,8 +253,12 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       subscription.unsubscribe();
       stop();
       // Cycles in flight finish (their patches land), within the exit timeout.
-      const exit = new Promise<void>((done) => { setTimeout(done, deps.settings.queueing.exitTimeout * 1000).unref(); });
-      void Promise.race([Promise.allSettled([...inflight]), exit]).then(() => resolve());
+      let exitTimer: ReturnType<typeof setTimeout> | undefined;
+      const exit = new Promise<void>((done) => { exitTimer = setTimeout(done, deps.settings.queueing.exitTimeout * 1000); });
+      void Promise.race([Promise.allSettled([...inflight]), exit]).then(() => {
+        clearTimeout(exitTimer);
+        resolve();
+      });
     };
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });

@@ -1,0 +1,110 @@
+// runResources, called directly with RuntimeDeps built here (the seam the operator shell uses):
+// it reports the initial listing, and on abort it stops the watches, aborts the handlers' signals,
+// lets the cycles in flight finish (their patches land) within the exit timeout, and clears every
+// wake-up timer it scheduled.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '@opkit/tasks';
+import type { Clock } from '@opkit/tasks';
+import type { KubeObject } from '@opkit/kube';
+import { createLogger, objectLogger, Registry, resolveSettings, TemporaryError } from '../src/index.js';
+import type { FeedEventInput } from '../src/index.js';
+import { runResources } from '../src/processing/index.js';
+import type { RuntimeDeps } from '../src/processing/index.js';
+import type { Harness } from './harness.js';
+import { kopfExample, startHarness } from './harness.js';
+
+/** The system clock, counting the timers that are pending. */
+function countingClock(): Clock & { readonly pending: Set<unknown> } {
+  const pending = new Set<unknown>();
+  return {
+    pending,
+    now: () => systemClock.now(),
+    setTimeout: (fn, ms) => {
+      const handle: unknown = systemClock.setTimeout(() => { pending.delete(handle); fn(); }, ms);
+      pending.add(handle);
+      return handle;
+    },
+    clearTimeout: (handle) => { pending.delete(handle); systemClock.clearTimeout(handle); },
+  };
+}
+
+describe('runResources', () => {
+  let h: Harness;
+  beforeEach(async () => { h = await startHarness(); });
+  afterEach(async () => { await h.close(); });
+
+  it('stops cleanly: watches closed, handler signals aborted, cycles in flight finished, timers cleared', async () => {
+    const lines: string[] = [];
+    const feed: FeedEventInput[] = [];
+    const logger = createLogger({ format: 'plain', level: 'debug', write: (line) => lines.push(line) });
+    const clock = countingClock();
+    let slowStarted = false;
+    let slowSawAbort = false;
+    const registry = new Registry();
+    registry.on.create('kopfexamples', async function create_fn({ name, signal }) {
+      if (name === 'waiting') throw new TemporaryError('much later', { delay: 60 });
+      slowStarted = true;
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      slowSawAbort = signal.aborted;
+      return 'stopped politely';
+    });
+    const deps: RuntimeDeps = {
+      client: h.client, registry, clock, memo: {}, logger,
+      settings: resolveSettings({ persistence: { consistencyTimeout: 1 }, queueing: { exitTimeout: 5 } }),
+      objectLogger: (body: KubeObject, resource) => objectLogger(logger, body, resource),
+      emit: (event) => feed.push(event),
+      events: { post: () => undefined },
+    };
+    const controller = new AbortController();
+    let synced = 0;
+    const done = runResources(deps, { signal: controller.signal, onSynced: () => { synced++; } });
+    await expect.poll(() => synced).toBe(1);
+
+    await h.client.create(h.kex, kopfExample('waiting'), { namespace: 'default' });
+    await h.waitFor('waiting', (b) => JSON.parse(b.metadata.annotations?.['opkit.dev/create_fn'] ?? '{}').retries === 1, 'the delayed retry stored');
+    await expect.poll(() => clock.pending.size).toBeGreaterThan(0); // the wake-up in 60 s
+    await h.client.create(h.kex, kopfExample('slow'), { namespace: 'default' });
+    await expect.poll(() => slowStarted).toBe(true);
+
+    const stopping = Date.now();
+    controller.abort();
+    await done;
+    expect(Date.now() - stopping).toBeLessThan(5_000);
+    expect(slowSawAbort).toBe(true);
+    expect(clock.pending.size).toBe(0);
+    expect(synced).toBe(1);
+    // The interrupted handler's cycle finished: its result and the finished creation are stored.
+    const slow = await h.get('slow');
+    expect((slow.status as any)?.create_fn).toBe('stopped politely');
+    expect(slow.metadata.annotations?.['opkit.dev/last-handled-configuration']).toBeDefined();
+    expect(feed.filter((event) => event.type === 'watch' && event.phase === 'stopped').length).toBeGreaterThan(0);
+    await expect.poll(() => h.server.stats().watches).toBe(0);
+  });
+
+  it('serves only the given namespaces and reports their initial listing once', async () => {
+    await h.client.create({ group: '', version: 'v1', plural: 'namespaces', kind: 'Namespace', namespaced: false }, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'other' } });
+    const other = kopfExample('elsewhere');
+    other.metadata.namespace = 'other';
+    await h.client.create(h.kex, other, { namespace: 'other' });
+    const registry = new Registry();
+    const handled: string[] = [];
+    registry.on.create('kopfexamples', function create_fn({ namespace, name }) { handled.push(`${namespace}/${name}`); return 'mine'; });
+    const logger = createLogger({ format: 'plain', level: 'error', write: () => undefined });
+    const controller = new AbortController();
+    let synced = 0;
+    const done = runResources({
+      client: h.client, registry, clock: systemClock, memo: {}, logger, settings: resolveSettings({ persistence: { consistencyTimeout: 1 } }),
+      objectLogger: (body, resource) => objectLogger(logger, body, resource), emit: () => undefined, events: { post: () => undefined },
+      namespaces: ['default'],
+    }, { signal: controller.signal, onSynced: () => { synced++; } });
+    await expect.poll(() => synced).toBe(1);
+    await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
+    await h.waitFor('kopf-example-1', (b) => (b.status as any)?.create_fn === 'mine', 'the object in the served namespace');
+    controller.abort();
+    await done;
+    expect(handled).toEqual(['default/kopf-example-1']);
+    expect(h.patchCount('elsewhere')).toBe(0);
+    expect(synced).toBe(1);
+    await expect.poll(() => h.server.stats().watches).toBe(0);
+  });
+});
