@@ -1,0 +1,6 @@
+// Unit tests only; the property tests run a few thousand cases, so give them room on a busy CI box.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { testTimeout: 60_000, hookTimeout: 30_000 },
+});
