@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CauseReason, DetectCauseInput } from './causes.js';
 import { detectCause, detectChangingCause, startCause } from './causes.js';
-import { essence } from './essence.js';
+import { essence } from './diffBaseStorage.js';
 import { Patch } from './patch.js';
 import { SmartProgressStorage } from './progressStorage.js';
 import { exampleObject } from '../test/fixtures.js';

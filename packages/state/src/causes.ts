@@ -5,7 +5,7 @@
 import type { Diff } from './diff.js';
 import { diff as computeDiff } from './diff.js';
 import type { Essence } from './essence.js';
-import { essence as computeEssence } from './essence.js';
+import { essence as computeEssence } from './diffBaseStorage.js';
 import { isDeletionBlocked, isDeletionOngoing } from './finalizers.js';
 import type { HandlerCounters, HandlerStatesOptions } from './handlerStates.js';
 import { HandlerStates } from './handlerStates.js';

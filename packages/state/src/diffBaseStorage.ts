@@ -1,6 +1,7 @@
 // Where the diff-base lives: the essence as of the last fully handled change. Every event's essence
 // is compared with it; only a difference is a change. Kopf keeps it in one annotation (compact JSON
 // plus a newline), which is also why huge specs can overflow the 256 KiB annotation limit.
+import { parseJson } from '@opkit/json';
 import { DiffBaseTooLargeError, CorruptedStateError } from './errors.js';
 import type { EssenceFieldSize } from './errors.js';
 import type { Essence } from './essence.js';
@@ -9,6 +10,7 @@ import type { FieldSpec } from './internal/fields.js';
 import { isObject, parseField, remove, resolve } from './internal/fields.js';
 import { annotationKeys } from './annotationKeys.js';
 import type { Patch } from './patch.js';
+import type { PersistenceProfile, PersistenceProfileName } from './profiles.js';
 import type { StorageProfileOptions } from './progressStorage.js';
 import { storeStorageMarker } from './progressStorage.js';
 import { resolveProfile } from './profiles.js';
@@ -34,7 +36,7 @@ function decodeEssence(text: unknown, location: string): Essence | null {
   }
   let decoded: unknown;
   try {
-    decoded = JSON.parse(text);
+    decoded = parseJson(text);
   } catch (error) {
     throw new CorruptedStateError(location, `The diff-base at ${location} is not valid JSON. Remove it to have the object handled as new.`, { cause: error });
   }
@@ -117,7 +119,7 @@ export class AnnotationsDiffBaseStorage implements DiffBaseStorage {
   }
 
   build({ body, extraFields }: { readonly body: unknown; readonly extraFields?: readonly FieldSpec[] }): Essence {
-    const result = buildEssence(body, { ownPrefixes: [this.prefix], ignoredFields: this.ignoredFields, extraFields: extraFields ?? [] });
+    const result = buildEssence(body, { ignoredFields: this.ignoredFields, extraFields: extraFields ?? [] });
     const own = new Set(this.keys(body));
     removeAnnotations(result, (key) => own.has(key));
     removeEmptyStanzas(result);
@@ -184,19 +186,16 @@ export class StatusDiffBaseStorage implements DiffBaseStorage {
   readonly field: readonly string[];
   /** Fields left out of the essence. */
   readonly ignoredFields: readonly FieldSpec[];
-  /** The annotation prefix of the profile, whose annotations are left out of the essence. */
-  readonly prefix: string;
 
   constructor(options: StorageProfileOptions & { readonly field?: FieldSpec; readonly ignoredFields?: readonly FieldSpec[] } = {}) {
     const profile = resolveProfile(options.profile);
     this.field = options.field === undefined ? profile.diffBaseField : parseField(options.field);
     this.ignoredFields = [...(options.ignoredFields ?? [])];
     this.ignoredFields.forEach((field) => parseField(field));
-    this.prefix = profile.prefix;
   }
 
   build({ body, extraFields }: { readonly body: unknown; readonly extraFields?: readonly FieldSpec[] }): Essence {
-    const result = buildEssence(body, { ownPrefixes: [this.prefix], ignoredFields: this.ignoredFields, extraFields: extraFields ?? [] });
+    const result = buildEssence(body, { ignoredFields: this.ignoredFields, extraFields: extraFields ?? [] });
     remove(result, this.field);
     return result;
   }
@@ -208,4 +207,35 @@ export class StatusDiffBaseStorage implements DiffBaseStorage {
   store({ patch, essence }: { readonly body: unknown; readonly patch: Patch; readonly essence: Essence }): void {
     patch.set(this.field, encodeJson(essence));
   }
+}
+
+/** Options of {@link essence}. */
+export interface EssenceOptions {
+  /** The persistence profile (default `'opkit'`); its diff-base keys are left out. */
+  readonly profile?: PersistenceProfileName | PersistenceProfile;
+  /** Overrides the profile's annotation prefix (as the diff-base storage's `prefix`). */
+  readonly prefix?: string;
+  /** Fields to leave out, e.g. `['spec.hugeBlob']` (dotted strings or key lists). */
+  readonly ignoredFields?: readonly FieldSpec[];
+  /** Fields to keep although they are normally left out, e.g. `['status.phase']` for field handlers. */
+  readonly extraFields?: readonly FieldSpec[];
+}
+
+/**
+ * The essence of an object, exactly as the profile's diff-base storage builds it (Kopf's default
+ * storage, the annotation): see {@link buildEssence}, with the storage's own diff-base keys left out.
+ * Progress records in the status stay when `extraFields` select them, as in Kopf.
+ *
+ * @example
+ * ```ts
+ * essence(body, { profile: 'kopf', ignoredFields: ['spec.cache'], extraFields: ['status.phase'] });
+ * ```
+ */
+export function essence(body: unknown, options: EssenceOptions = {}): Essence {
+  const storage = new AnnotationsDiffBaseStorage({
+    ignoredFields: options.ignoredFields ?? [],
+    ...(options.profile === undefined ? {} : { profile: options.profile }),
+    ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
+  });
+  return storage.build({ body, extraFields: options.extraFields ?? [] });
 }

@@ -1,6 +1,7 @@
 // Checks the essence and the diff-base encoding, including the Kopf vector for examples/obj.yaml.
 import { describe, expect, it } from 'vitest';
-import { encodeDiffBase, essence, detectStoragePrefixes, buildEssence } from './essence.js';
+import { encodeDiffBase, detectStoragePrefixes, buildEssence } from './essence.js';
+import { AnnotationsDiffBaseStorage, essence } from './diffBaseStorage.js';
 import { exampleObject } from '../test/fixtures.js';
 
 const OBJ_YAML_DIFF_BASE = '{"spec":{"duration":"1m","field":"value","items":["item1","item2"]},"metadata":{"labels":{"somelabel":"somevalue"},"annotations":{"someannotation":"somevalue"}}}\n';
@@ -10,10 +11,19 @@ describe('essence', () => {
     expect(encodeDiffBase(essence(exampleObject(), { profile: 'kopf' }), { profile: 'kopf' })).toBe(OBJ_YAML_DIFF_BASE);
   });
 
-  it('gives the same essence in the opkit profile when only foreign storages annotated it', () => {
+  it('gives the same essence in the opkit profile once its storage marker is stored', () => {
     const body = exampleObject();
-    (body.metadata as { annotations: Record<string, string> }).annotations['opkit.dev/create_fn'] = '{}';
+    const annotations = (body.metadata as { annotations: Record<string, string> }).annotations;
+    annotations['opkit.dev/create_fn'] = '{}';
+    annotations['opkit.dev/kopf-managed'] = 'yes';
     expect(encodeDiffBase(essence(body))).toBe(OBJ_YAML_DIFF_BASE);
+  });
+
+  it('keeps annotations under a custom prefix without its marker, except its own diff-base keys (as Kopf)', () => {
+    const body = { spec: {}, metadata: { annotations: { 'example.com/create_fn': '{}', 'example.com/last-handled-configuration': '{}' } } };
+    expect(essence(body, { prefix: 'example.com' })).toEqual({ spec: {}, metadata: { annotations: { 'example.com/create_fn': '{}' } } });
+    const marked = { ...body, metadata: { annotations: { ...body.metadata.annotations, 'example.com/kopf-managed': 'yes' } } };
+    expect(essence(marked, { prefix: 'example.com' })).toEqual({ spec: {} });
   });
 
   it('keeps top-level fields in body order, then metadata with labels before annotations', () => {
@@ -50,9 +60,11 @@ describe('essence', () => {
       .toEqual({ spec: { keep: 1 }, list: ['a'] });
   });
 
-  it('leaves the status progress field out even when status is an extra field', () => {
+  it('keeps the status progress field when status is an extra field, as the diff-base storage and Kopf do', () => {
     const body = { spec: {}, status: { kopf: { progress: { a: {} } }, x: 1 } };
-    expect(essence(body, { profile: 'kopf', extraFields: ['status'] })).toEqual({ spec: {}, status: { x: 1 } });
+    const expected = { spec: {}, status: { kopf: { progress: { a: {} } }, x: 1 } };
+    expect(essence(body, { profile: 'kopf', extraFields: ['status'] })).toEqual(expected);
+    expect(new AnnotationsDiffBaseStorage({ profile: 'kopf' }).build({ body, extraFields: ['status'] })).toEqual(expected);
   });
 
   it('does not change the body', () => {
@@ -64,9 +76,9 @@ describe('essence', () => {
 });
 
 describe('buildEssence', () => {
-  it('keeps own-prefix annotations unless told they are its own', () => {
+  it('keeps own-prefix annotations until the prefix is marked as a storage', () => {
     const body = { metadata: { annotations: { 'opkit.dev/x': '1' } } };
     expect(buildEssence(body)).toEqual(body);
-    expect(buildEssence(body, { ownPrefixes: ['opkit.dev'] })).toEqual({});
+    expect(buildEssence({ metadata: { annotations: { 'opkit.dev/x': '1', 'opkit.dev/kopf-managed': 'yes' } } })).toEqual({});
   });
 });

@@ -19,17 +19,6 @@ export const STORAGE_MARKERS: readonly string[] = ['kopf-managed'];
 /** Prefixes always treated as some Kopf-style operator's storage (and their subdomains). */
 export const KNOWN_STORAGE_PREFIXES: readonly string[] = ['kopf.zalando.org'];
 
-/** Options of {@link essence}. */
-export interface EssenceOptions {
-  /** The persistence profile (default `'opkit'`); its prefix and status fields are left out. */
-  readonly profile?: PersistenceProfileName | PersistenceProfile;
-  /** Overrides the profile's annotation prefix. */
-  readonly prefix?: string;
-  /** Fields to leave out, e.g. `['spec.hugeBlob']` (dotted strings or key lists). */
-  readonly ignoredFields?: readonly FieldSpec[];
-  /** Fields to keep although they are normally left out, e.g. `['status.phase']` for field handlers. */
-  readonly extraFields?: readonly FieldSpec[];
-}
 
 /**
  * The prefixes of annotations written by Kopf-style operators' storages, found among the given
@@ -87,19 +76,22 @@ export function removeAnnotations(target: JsonObject, shouldRemove: (key: string
 /**
  * The basic essence as every diff-base storage builds it, before a storage removes its own fields:
  * the body without apiVersion, kind, metadata and status, plus `metadata.labels` and
- * `metadata.annotations` (without storage annotations of any Kopf-style operator or of
- * `ownPrefixes`, and without kubectl's last-applied configuration), plus `extraFields`, minus
- * `ignoredFields`. Key order follows Kopf: the remaining top-level fields in body order, then
- * `metadata` with `labels` before `annotations`.
+ * `metadata.annotations` (without the annotations of prefixes marked as some Kopf-style operator's
+ * storage — see {@link detectStoragePrefixes} — and without kubectl's last-applied configuration), plus
+ * `extraFields`, minus `ignoredFields`. Key order follows Kopf: the remaining top-level fields in body
+ * order, then `metadata` with `labels` before `annotations`, then the extra fields.
+ *
+ * An operator's own prefix is not stripped here: until its `<prefix>/kopf-managed` marker is stored,
+ * annotations under it are the user's, exactly as Kopf sees them. Each storage removes its own keys.
  *
  * @example
  * ```ts
- * buildEssence(body, { ownPrefixes: ['opkit.dev'] });
+ * buildEssence(body, { ignoredFields: ['spec.cache'], extraFields: ['status.phase'] });
  * ```
  */
 export function buildEssence(
   body: unknown,
-  options: { readonly ownPrefixes?: readonly string[]; readonly ignoredFields?: readonly FieldSpec[]; readonly extraFields?: readonly FieldSpec[] } = {},
+  options: { readonly ignoredFields?: readonly FieldSpec[]; readonly extraFields?: readonly FieldSpec[] } = {},
 ): Essence {
   const source = isObject(body) ? body : {};
   const result: Essence = {};
@@ -112,10 +104,8 @@ export function buildEssence(
   }
   const annotations = resolve(result, ['metadata', 'annotations']);
   if (isObject(annotations)) {
-    const ignored = detectStoragePrefixes(Object.keys(annotations));
-    for (const own of options.ownPrefixes ?? []) ignored.add(own);
-    removeAnnotations(result, (key) =>
-      key === KUBECTL_LAST_APPLIED || [...ignored].some((prefix) => key.startsWith(`${prefix}/`)));
+    const marked = [...detectStoragePrefixes(Object.keys(annotations))];
+    removeAnnotations(result, (key) => key === KUBECTL_LAST_APPLIED || marked.some((prefix) => key.startsWith(`${prefix}/`)));
   }
   for (const field of options.extraFields ?? []) {
     const path = parseField(field);
@@ -123,28 +113,6 @@ export function buildEssence(
   }
   removeEmptyStanzas(result);
   for (const field of options.ignoredFields ?? []) remove(result, parseField(field));
-  return result;
-}
-
-/**
- * The essence of an object as Kopf computes it with its default storages (annotations for the
- * diff-base, "smart" progress): see {@link buildEssence}, with the profile's prefix and its status
- * progress field left out as well.
- *
- * @example
- * ```ts
- * essence(body, { profile: 'kopf', ignoredFields: ['spec.cache'], extraFields: ['status.phase'] });
- * ```
- */
-export function essence(body: unknown, options: EssenceOptions = {}): Essence {
-  const profile = resolveProfile(options.profile);
-  const result = buildEssence(body, {
-    ownPrefixes: [options.prefix ?? profile.prefix],
-    ignoredFields: options.ignoredFields ?? [],
-    extraFields: options.extraFields ?? [],
-  });
-  remove(result, [...profile.progressField]);
-  removeEmptyStanzas(result);
   return result;
 }
 

@@ -17,9 +17,9 @@ export type { EpochMicros, Clock } from './timestamps.js';
 export { formatTimestamp, formatTouchValue, parseTimestamp, toEpochMicros } from './timestamps.js';
 
 // Essence and diffs
-export type { Essence, EssenceOptions } from './essence.js';
+export type { Essence } from './essence.js';
 export {
-  essence, buildEssence, encodeDiffBase, detectStoragePrefixes, removeEmptyStanzas, removeAnnotations,
+  buildEssence, encodeDiffBase, detectStoragePrefixes, removeEmptyStanzas, removeAnnotations,
   KUBECTL_LAST_APPLIED, STORAGE_MARKERS, KNOWN_STORAGE_PREFIXES,
 } from './essence.js';
 export type { Diff, DiffItem, DiffOperation } from './diff.js';
@@ -39,8 +39,8 @@ export type { ProgressStorage, StorageProfileOptions } from './progressStorage.j
 export {
   AnnotationsProgressStorage, StatusProgressStorage, MultiProgressStorage, SmartProgressStorage, storeStorageMarker,
 } from './progressStorage.js';
-export type { DiffBaseStorage } from './diffBaseStorage.js';
-export { AnnotationsDiffBaseStorage, StatusDiffBaseStorage, ANNOTATIONS_SIZE_LIMIT, biggestFields } from './diffBaseStorage.js';
+export type { DiffBaseStorage, EssenceOptions } from './diffBaseStorage.js';
+export { essence, AnnotationsDiffBaseStorage, StatusDiffBaseStorage, ANNOTATIONS_SIZE_LIMIT, biggestFields } from './diffBaseStorage.js';
 
 // Handler-state bookkeeping and results
 export type { HandlerOutcome, HandlerStateFields } from './handlerState.js';

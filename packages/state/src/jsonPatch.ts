@@ -1,6 +1,7 @@
 // RFC 6902 JSON patches: computing the operations that turn one body into another (what Kopf
 // sends for `patch.fns` and finalizers), guarding them with a `test` of the resourceVersion so they
 // never apply to a state they were not computed from, and applying them in memory for tests.
+import { stringifyJson } from '@opkit/json';
 import { InvalidStateArgumentError } from './errors.js';
 import { deepCopy, deepEqual, isObject, setKey } from './internal/fields.js';
 
@@ -126,7 +127,7 @@ export function applyJsonPatch<T = unknown>(document: unknown, ops: JsonPatch): 
     const path = parsePointer(op.path);
     if (op.op === 'test') {
       if (!deepEqual(lookup(root, path, op.path), op.value)) {
-        throw new InvalidStateArgumentError(`JSON-patch test failed at ${op.path}: expected ${JSON.stringify(op.value)}.`);
+        throw new InvalidStateArgumentError(`JSON-patch test failed at ${op.path}: expected ${stringifyJson(op.value)}.`);
       }
       continue;
     }

@@ -1,6 +1,7 @@
 // The progress record of one handler and its exact stored form. Kopf writes the record as compact
 // JSON with the fields in a fixed order and null fields left out (success and failure are written
 // even when false); reading accepts whatever JSON object is there, as Kopf does.
+import { parseJson } from '@opkit/json';
 import { CorruptedStateError } from './errors.js';
 import { encodeJson } from './pythonJson.js';
 import { isObject, setKey } from './internal/fields.js';
@@ -76,7 +77,7 @@ export function decodeProgressRecord(text: unknown, location: string): ProgressR
   }
   let decoded: unknown;
   try {
-    decoded = JSON.parse(text);
+    decoded = parseJson(text);
   } catch (error) {
     throw new CorruptedStateError(location, `The progress record at ${location} is not valid JSON: ${JSON.stringify(text.slice(0, 80))}. Remove the annotation to restart this handler.`, { cause: error });
   }

@@ -1,6 +1,7 @@
 // Small helpers to read, write and remove nested fields of JSON-like objects, with the same
 // forgiving semantics Kopf uses on bodies and patches: a missing or non-object intermediate means
 // "absent", and removing a field also removes the parents it leaves empty.
+import { jsonEqual } from '@opkit/json';
 import { InvalidStateArgumentError } from '../errors.js';
 
 import type { FieldSpec, JsonObject } from '../types.js';
@@ -97,19 +98,12 @@ export function deepCopy<T>(value: T): T {
   return value;
 }
 
-/** Deep equality of JSON values, as Python's `==` on dicts and lists (key order ignored). */
+/**
+ * Deep equality of JSON values, as Python's `==` on dicts and lists: key order ignored, and an integer
+ * equal whether it is held as a number or a bigint.
+ */
 export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((item, index) => deepEqual(item, b[index]));
-  }
-  if (isObject(a)) {
-    if (!isObject(b)) return false;
-    const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
-  }
-  return false;
+  return jsonEqual(a, b);
 }
 
 /** Compare strings by Unicode code points, as Python's `sorted()` does. */
