@@ -167,6 +167,24 @@ describe('kubectl against the embedded API server', { timeout: 60_000 }, () => {
     expect(json(await kubectl(['get', 'kex', 'kopf-example-1', '-o', 'json'])).metadata.resourceVersion).toBe(obj.metadata.resourceVersion);
   });
 
+  it('shows int64 values with every digit and maps in byte order, in -o json, jsonpath and after a patch', async () => {
+    // The text carries digits JSON.stringify of a number cannot: kubectl decodes them as int64 too.
+    const body = objYaml('exact', { big: 1, neg: 2, data: { x: 'c', 10: 'a', 2: 'b' } }).replace('"big":1', '"big":9007199254740993').replace('"neg":2', '"neg":-9223372036854775808');
+    await kubectl(['create', '-f', '-'], body);
+    const text = await kubectl(['get', 'kex', 'exact', '-o', 'json']);
+    expect(text).toContain('"big": 9007199254740993,');
+    expect(text).toContain('"neg": -9223372036854775808');
+    expect(text).toMatch(/"data": \{\s*"10": "a",\s*"2": "b",\s*"x": "c"\s*\}/);
+    // Every level of a custom resource is a map, in byte order as a real server shows it (kubectl re-sorts
+    // maps itself, so this pins what a user sees; the raw bytes are checked in exact-data.test.ts).
+    expect(text).toMatch(/^\{\s*"apiVersion": "kopf.dev\/v1",\s*"kind": "KopfExample",\s*"metadata": \{\s*"creationTimestamp"/);
+    expect(text).toMatch(/"spec": \{\s*"big": 9007199254740993,\s*"data": \{/);
+    expect(await kubectl(['get', 'kex', 'exact', '-o', 'jsonpath={.spec.big}'])).toBe('9007199254740993');
+    await kubectl(['patch', 'kex', 'exact', '--type=merge', '-p', '{"spec":{"big":9223372036854775807}}']);
+    expect(await kubectl(['get', 'kex', 'exact', '-o', 'jsonpath={.spec.big} {.spec.neg}'])).toBe('9223372036854775807 -9223372036854775808');
+    await kubectl(['delete', 'kex', 'exact']); // later tests count the objects
+  });
+
   it('filters with label selectors', async () => {
     await kubectl(['create', '-f', '-'], objYaml('blue-1', {}, { color: 'blue', tier: 'a' }));
     await kubectl(['create', '-f', '-'], objYaml('blue-2', {}, { color: 'blue', tier: 'b' }));

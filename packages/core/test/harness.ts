@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApiServer } from '@opkit/apiserver';
+import { stringifyJson } from '@opkit/json';
 import type { ApiServer, ApiServerOptions } from '@opkit/apiserver';
 import { connect } from '@opkit/kube';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
@@ -109,7 +110,7 @@ export async function startHarness(options: ApiServerOptions & { status?: boolea
           return body;
         }, { timeout: 15_000, interval: 50 });
       } catch (error) {
-        throw new Error(`${what} did not happen within 15 s; last seen: ${JSON.stringify(last)}`, { cause: error });
+        throw new Error(`${what} did not happen within 15 s; last seen: ${stringifyJson(last ?? null)}`, { cause: error });
       }
     },
     patchCount(name) {

@@ -1,11 +1,11 @@
-// Errors raised by @opkit/json. Only values that have no JSON form raise; malformed JSON text raises
-// the platform's own SyntaxError, as JSON.parse does, so callers keep one way to catch it.
+// Errors raised by @opkit/json: values that have no JSON form, and (in parseJson's 'float' mode) numbers
+// beyond float64. Malformed JSON text raises the platform's own SyntaxError, as JSON.parse does.
 
 /** What went wrong, as a stable string. */
-export type JsonErrorCode = 'unsupported-value' | 'cycle';
+export type JsonErrorCode = 'unsupported-value' | 'cycle' | 'number-out-of-range';
 
 /**
- * Base error of @opkit/json: a value that cannot be written as JSON.
+ * Base error of @opkit/json: a value that cannot be written as JSON, or a number that cannot be read.
  *
  * @example
  * ```ts
@@ -17,8 +17,12 @@ export class JsonError extends Error {
   constructor(
     readonly code: JsonErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; source?: string },
   ) {
     super(message, options);
+    this.source = options?.source;
   }
+
+  /** For `number-out-of-range`: the number's text as written. */
+  readonly source: string | undefined;
 }

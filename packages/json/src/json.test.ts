@@ -29,7 +29,10 @@ describe('parseJson', () => {
     const value = parseJson('{"int64":9223372036854775807,"over":18446744073709551616}', { beyondInt64: 'float' }) as Record<string, unknown>;
     expect(value.int64).toBe(9223372036854775807n);
     expect(value.over).toBe(18446744073709551616);
-    expect(() => parseJson('{"x":1e400}', { beyondInt64: 'float' })).toThrow(/out of range/);
+    expect(() => parseJson('{"x":1e400}', { beyondInt64: 'float' })).toThrow(expect.objectContaining({ code: 'number-out-of-range', source: '1e400' }));
+    expect(() => parseJson('[-1.5E+308, 2e308]', { beyondInt64: 'float' })).toThrow(/The number 2e308 is out of range/);
+    // Exponent-like text in strings (uids, names) is read as is, and big exponents that fit are fine.
+    expect(parseJson('{"uid":"5f8e123a","x":1e300}', { beyondInt64: 'float' })).toEqual({ uid: '5f8e123a', x: 1e300 });
   });
 
   it('throws SyntaxError for malformed text', () => {

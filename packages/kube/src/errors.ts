@@ -1,5 +1,6 @@
 // Why this file exists: every failure that leaves @opkit/kube is one of these classes, so callers
 // branch on `instanceof NotFoundError` or `error.code` and never see @kubernetes/client-node's errors.
+import { parseJson } from '@opkit/json';
 
 /** What kind of failure a {@link KubeError} reports. */
 export type KubeErrorCode =
@@ -198,7 +199,7 @@ function toStatus(status: number, body: unknown): KubeStatus {
   if (typeof body === 'string' || body instanceof Uint8Array) {
     const text = typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
     try {
-      value = JSON.parse(text);
+      value = parseJson(text);
     } catch {
       return { kind: 'Status', apiVersion: 'v1', status: 'Failure', code: status, message: text.trim().slice(0, 500) || `HTTP ${status}` };
     }

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApiServer } from '@opkit/apiserver';
+import { stringifyJson } from '@opkit/json';
 import type { ApiServer, ApiServerOptions, AuditRecord } from '@opkit/apiserver';
 import { connect, NotFoundError, ConflictError } from '@opkit/kube';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
@@ -116,7 +117,7 @@ export class TestEnv {
   async apply(input: string | KubeObject | readonly (string | KubeObject)[], options: { readonly namespace?: string } = {}): Promise<KubeObject[]> {
     const stored: KubeObject[] = [];
     for (const manifest of parseManifests(input)) {
-      if (!manifest.apiVersion || !manifest.kind) throw new TypeError(`A manifest needs apiVersion and kind: ${JSON.stringify(manifest).slice(0, 200)}`);
+      if (!manifest.apiVersion || !manifest.kind) throw new TypeError(`A manifest needs apiVersion and kind: ${stringifyJson(manifest).slice(0, 200)}`);
       const resource = await this.resourceOf(manifest.apiVersion, manifest.kind);
       const namespace = resource.namespaced ? manifest.metadata?.namespace ?? options.namespace ?? 'default' : undefined;
       const body: KubeObject = { ...manifest, metadata: { ...manifest.metadata, ...(namespace ? { namespace } : {}) } };
@@ -170,7 +171,7 @@ export class TestEnv {
         if (!(error instanceof NotFoundError)) throw error;
       }
       if (Date.now() >= deadline) {
-        const state = last ? JSON.stringify(last) : `not found (${(lastError as Error | undefined)?.message ?? 'never seen'})`;
+        const state = last ? stringifyJson(last) : `not found (${(lastError as Error | undefined)?.message ?? 'never seen'})`;
         throw new Error(`Timed out after ${options.timeout ?? 10_000} ms waiting for ${c.kind} ${c.namespace ? `${c.namespace}/` : ''}${c.name}`
           + `${options.what ? ` to ${options.what}` : ' to satisfy the predicate'}. Last seen: ${state}`);
       }
@@ -191,7 +192,7 @@ export class TestEnv {
         throw error;
       }
       if (Date.now() >= deadline) {
-        throw new Error(`Timed out after ${options.timeout ?? 10_000} ms waiting for ${c.kind} ${c.namespace ? `${c.namespace}/` : ''}${c.name} to be gone. Last seen: ${JSON.stringify(last)}`);
+        throw new Error(`Timed out after ${options.timeout ?? 10_000} ms waiting for ${c.kind} ${c.namespace ? `${c.namespace}/` : ''}${c.name} to be gone. Last seen: ${stringifyJson(last ?? null)}`);
       }
       await sleepMs(25);
     }

@@ -3,6 +3,7 @@
 // `fieldValidation` — which is what makes kubectl create/apply/edit skip client-side validation and send
 // `fieldValidation=Strict`. CRD schemas go under components.schemas so that `kubectl explain` has them.
 import { createHash } from 'node:crypto';
+import { stringifyJson } from '@opkit/json';
 import type { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/types.js';
 
@@ -76,7 +77,7 @@ export class OpenApiCache {
       for (const v of g.versions) {
         const doc = openApiDocument(this.registry, g.name, v);
         if (!doc) continue;
-        const body = JSON.stringify(doc);
+        const body = stringifyJson(doc);
         const hash = createHash('sha512').update(body).digest('hex').slice(0, 128).toUpperCase();
         this.docs.set(gvPath(g.name, v), { body, hash });
       }

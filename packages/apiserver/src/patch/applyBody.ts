@@ -1,10 +1,13 @@
 // Decodes the body of an apply patch (`application/apply-patch+yaml`). kubectl sends JSON, which is
 // YAML too; other clients send YAML. It is read the way kube-apiserver's YAML decoder reads it
 // (sigs.k8s.io/yaml: YAML 1.1 scalars, so `yes`/`on`/`n` are booleans, and a boolean key becomes
-// "true"/"false"), except that timestamps stay the strings they were.
+// "true"/"false"), except that timestamps stay the strings they were. Integers are read as bigints and
+// kept exactly in the int64 range (a number when safe), larger ones become float64, as the server's
+// decoder does (see codec.ts).
 
 import { parse } from 'yaml';
 import type { Tags } from 'yaml';
+import { canonicalYamlIntegers } from '../codec.js';
 import { PatchError } from './patchError.js';
 import { goJsonTypeName, isJsonObject } from './json.js';
 
@@ -28,7 +31,7 @@ function withoutTimestamps(tags: Tags): Tags {
 export function parseApplyBody(text: string): Record<string, unknown> {
   let value: unknown;
   try {
-    value = parse(text, { version: '1.1', customTags: withoutTimestamps, prettyErrors: false, logLevel: 'error' });
+    value = canonicalYamlIntegers(parse(text, { version: '1.1', customTags: withoutTimestamps, prettyErrors: false, logLevel: 'error', intAsBigInt: true }));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new PatchError(400, 'BadRequest', `error converting YAML to JSON: yaml: ${message}`);
@@ -47,7 +50,7 @@ export function parseApplyBody(text: string): Record<string, unknown> {
 
 /** Where a parsed document holds something JSON cannot carry (Infinity, NaN, binary, sets, dates). */
 function nonJsonValue(value: unknown, path: string): string | undefined {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean' || typeof value === 'bigint') return undefined;
   if (typeof value === 'number') {
     return Number.isFinite(value) ? undefined : `json: unsupported value: ${String(value)} at ${path || '.'}`;
   }

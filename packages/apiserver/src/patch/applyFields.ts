@@ -2,6 +2,7 @@
 // the field set an applied configuration claims, the merge of that configuration into the live
 // object, and the removal of fields a manager stopped applying.
 
+import { stringifyJson } from '@opkit/json';
 import { internalError } from './patchError.js';
 import type { PatchError } from './patchError.js';
 import { isJsonObject, jsonClone, jsonEqual, setKey } from './json.js';
@@ -42,7 +43,7 @@ export function applyListRules(
 export function itemKeyElement(item: JsonObject, keys: readonly string[]): string {
   const picked: JsonObject = {};
   for (const key of [...keys].sort()) setKey(picked, key, item[key]);
-  return `k:${JSON.stringify(picked)}`;
+  return `k:${stringifyJson(picked)}`;
 }
 
 /** Paths server-side apply never tracks (as kube-apiserver strips them from every manager's set). */
@@ -95,7 +96,7 @@ export function appliedFieldSet(applied: JsonObject, rules: ApplyListRuleLookup,
     for (const [index, item] of list.entries()) {
       let element: string;
       if (rule.type === 'set') {
-        element = `v:${JSON.stringify(item)}`;
+        element = `v:${stringifyJson(item)}`;
       } else {
         const missing = isJsonObject(item) ? rule.keys.find((key) => !Object.hasOwn(item, key)) : rule.keys[0];
         if (missing !== undefined || !isJsonObject(item)) {
@@ -120,7 +121,7 @@ function validItems(list: unknown[], rule: NonNullable<ApplyListRule>): boolean 
   const seen = new Set<string>();
   for (const item of list) {
     let element: string;
-    if (rule.type === 'set') element = JSON.stringify(item);
+    if (rule.type === 'set') element = stringifyJson(item);
     else if (isJsonObject(item) && rule.keys.every((key) => Object.hasOwn(item, key))) element = itemKeyElement(item, rule.keys);
     else return false;
     if (seen.has(element)) return false;

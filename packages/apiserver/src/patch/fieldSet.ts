@@ -4,6 +4,7 @@
 // path, so that union, difference and lookups are plain Set operations. FieldsV1 (the nested
 // `{"f:spec":{"f:replicas":{}}}` form with `.` for "this node too") converts to and from it.
 
+import { parseJson, stringifyJson } from '@opkit/json';
 import { isJsonObject, jsonEqual, setKey } from './json.js';
 import type { JsonObject } from './json.js';
 
@@ -77,18 +78,19 @@ export function formatFieldPath(path: FieldPath): string {
       if (element.startsWith('v:')) return `[=${body}]`;
       if (element.startsWith('i:')) return `[${body}]`;
       if (element.startsWith('k:')) {
-        const keys = parseJson(body);
+        const keys = parseKeys(body);
         if (!isJsonObject(keys)) return `[${body}]`;
-        return `[${Object.entries(keys).map(([name, value]) => `${name}=${JSON.stringify(value)}`).join(',')}]`;
+        return `[${Object.entries(keys).map(([name, value]) => `${name}=${stringifyJson(value)}`).join(',')}]`;
       }
       return element;
     })
     .join('');
 }
 
-function parseJson(text: string): unknown {
+/** The JSON of a `k:`/`v:` path element (int64 values exact), or undefined when it is not JSON. */
+function parseKeys(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return parseJson(text);
   } catch {
     return undefined;
   }
@@ -113,7 +115,7 @@ export function childAt(container: unknown, element: string): { value: unknown; 
   }
   if (!Array.isArray(container)) return undefined;
   if (element.startsWith('k:')) {
-    const keys = parseJson(body);
+    const keys = parseKeys(body);
     if (!isJsonObject(keys)) return undefined;
     const index = container.findIndex(
       (item) => isJsonObject(item) && Object.entries(keys).every(([name, value]) => jsonEqual(item[name], value)),
@@ -121,7 +123,7 @@ export function childAt(container: unknown, element: string): { value: unknown; 
     return index < 0 ? undefined : { value: container[index], index };
   }
   if (element.startsWith('v:')) {
-    const wanted = parseJson(body);
+    const wanted = parseKeys(body);
     const index = container.findIndex((item) => jsonEqual(item, wanted));
     return index < 0 ? undefined : { value: container[index], index };
   }

@@ -18,6 +18,7 @@ export function goValueText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number') return goNumberText(value);
+  if (typeof value === 'bigint') return value.toString();
   if (Array.isArray(value)) return `[${value.map((item) => goValueText(item)).join(' ')}]`;
   if (isJsonObject(value)) {
     const entries = Object.keys(value)
@@ -28,9 +29,12 @@ export function goValueText(value: unknown): string {
   return String(value);
 }
 
-/** int64 values in decimal; float64 values as `%v` prints them (exponent form outside 1e-4..1e6). */
+/**
+ * int64 values in decimal; float64 values as `%v` prints them (exponent form outside 1e-4..1e6). An int64
+ * beyond 2^53 is a bigint (see codec.ts), so an integral number beyond that came from a float.
+ */
 function goNumberText(value: number): string {
-  if (Number.isInteger(value) && Math.abs(value) < 2 ** 63) return String(value);
+  if (Number.isSafeInteger(value)) return String(value);
   if (!Number.isFinite(value)) return value > 0 ? '+Inf' : value < 0 ? '-Inf' : 'NaN';
   const exponent = Math.floor(Math.log10(Math.abs(value)));
   if (exponent < -4 || exponent >= 6) {

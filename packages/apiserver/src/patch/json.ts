@@ -1,6 +1,8 @@
 // Small helpers over JSON values shared by every patch algorithm: type guards, deep equality
 // (key order irrelevant, as JSON objects are unordered) and deep copies, so that no algorithm ever
-// mutates its inputs or returns structure shared with them.
+// mutates its inputs or returns structure shared with them. Integers beyond 2^53 are bigints (see
+// codec.ts): a bigint and a number are one integer type wherever values are compared or named.
+import { stringifyJson } from '@opkit/json';
 
 /** A JSON object (a plain, non-array, non-null object). */
 export type JsonObject = Record<string, unknown>;
@@ -10,9 +12,11 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Deep equality of two JSON values; object key order is irrelevant, array order matters. */
+/** Deep equality of two JSON values; object key order is irrelevant, array order matters, 2n ** 60n equals 2 ** 60. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (typeof a === 'bigint' && typeof b === 'number') return Number.isInteger(b) && BigInt(b) === a;
+  if (typeof a === 'number' && typeof b === 'bigint') return Number.isInteger(a) && BigInt(a) === b;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     return a.every((item, index) => jsonEqual(item, b[index]));
@@ -43,6 +47,7 @@ export function goJsonTypeName(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'object') return 'object';
   if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'bigint') return 'number';
   return typeof value;
 }
 
@@ -50,7 +55,7 @@ export function goJsonTypeName(value: unknown): string {
 export function describeJson(value: unknown): string {
   if (typeof value === 'string') return value;
   try {
-    return JSON.stringify(value) ?? 'undefined';
+    return stringifyJson(value);
   } catch {
     return typeof value;
   }

@@ -96,9 +96,10 @@ function mergeMap(original: JsonObject, patch: JsonObject, schema: MergeSchema |
   return original;
 }
 
-/** Go's reflect kind of a decoded JSON value, for "same type" checks. */
+/** Go's reflect kind of a decoded JSON value, for "same type" checks (a bigint is a number: int64). */
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
+  if (typeof value === 'bigint') return 'number';
   return Array.isArray(value) ? 'array' : typeof value;
 }
 

@@ -67,6 +67,7 @@ function goTypeName(value: unknown): string {
   if (Array.isArray(value)) return '[]interface {}';
   if (isJsonObject(value)) return 'map[string]interface {}';
   if (typeof value === 'number') return Number.isInteger(value) ? 'int64' : 'float64';
+  if (typeof value === 'bigint') return 'int64';
   if (typeof value === 'boolean') return 'bool';
   return typeof value;
 }
@@ -95,7 +96,8 @@ export function badArgType(actual: unknown): PatchError {
 export function listElementKind(...lists: unknown[][]): string {
   let kind: string | undefined;
   for (const item of lists.flat()) {
-    const itemKind = Array.isArray(item) ? 'array' : item === null ? 'null' : typeof item;
+    // A bigint is an int64 like any other integer: the same element type as a number.
+    const itemKind = Array.isArray(item) ? 'array' : item === null ? 'null' : typeof item === 'bigint' ? 'number' : typeof item;
     if (kind === undefined) {
       if (itemKind === 'array') throw new PatchError(422, 'Invalid', 'lists of lists are not supported');
       kind = itemKind;

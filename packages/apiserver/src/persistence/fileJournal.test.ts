@@ -81,6 +81,25 @@ describe('FileJournal', () => {
     reopened.close();
   });
 
+  it('writes int64 values with every digit and maps in byte order, in the journal and the snapshot', async () => {
+    const dir = tempDir();
+    const object = { spec: { big: 9007199254740993n, neg: -9223372036854775808n, data: { 2: 'b', 10: 'a' } } };
+    const journal = await FileJournal.open(dir);
+    journal.append({ resourceVersion: 1, key: 'w/a', object });
+    expect(readFileSync(join(dir, 'journal.ndjson'), 'utf8')).toBe(
+      '{"rv":1,"key":"w/a","object":{"spec":{"big":9007199254740993,"neg":-9223372036854775808,"data":{"10":"a","2":"b"}}}}\n',
+    );
+    journal.close();
+    const replayed = await FileJournal.open(dir);
+    expect(replayed.load().entries.get('w/a')).toEqual(object);
+    replayed.compact(new Map([['w/a', object]]), 1);
+    replayed.close();
+    expect(readFileSync(join(dir, 'snapshot.ndjson'), 'utf8')).toContain('["w/a",{"spec":{"big":9007199254740993,"neg":-9223372036854775808,"data":{"10":"a","2":"b"}}}]');
+    const restored = await FileJournal.open(dir);
+    expect(restored.load().entries.get('w/a')).toEqual(object);
+    restored.close();
+  });
+
   it('skips journal lines already in the snapshot (crash between rename and truncate)', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'snapshot.ndjson'), `${JSON.stringify({ format: 1, resourceVersion: 5 })}\n${JSON.stringify(['cm/a', cm('a', 5)])}\n`);

@@ -1,9 +1,11 @@
 // Persistence for `--data-dir`: every acknowledged write must survive `kill -9`, and a restart must
 // restore the objects and the resourceVersion counter. An append-only journal (one JSON line per
 // change, written synchronously before the server answers) plus a periodically compacted snapshot
-// (written beside, fsync'd, then renamed into place) gives both without a database.
+// (written beside, fsync'd, then renamed into place) gives both without a database. Lines are written
+// with @opkit/json (int64 values with every digit, maps in byte order) and read back with bigints.
 import { closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseJson, stringifyJson } from '@opkit/json';
 import { ApiServerError } from '../errors.js';
 import { readLines } from './lines.js';
 import { acquireLock } from './lock.js';
@@ -115,7 +117,7 @@ export class FileJournal {
   /** Persists one change before the server acknowledges it. */
   append(entry: JournalEntry): void {
     const fd = this.openFd();
-    const line = `${JSON.stringify({ rv: entry.resourceVersion, key: entry.key, object: entry.object ?? null })}\n`;
+    const line = `${stringifyJson({ rv: entry.resourceVersion, key: entry.key, object: entry.object ?? null })}\n`;
     const buffer = Buffer.from(line);
     let written = 0;
     while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
@@ -142,10 +144,10 @@ export class FileJournal {
     const tmp = join(this.dir, `${SNAPSHOT}.tmp`);
     const out = openSync(tmp, 'w');
     try {
-      const chunks: string[] = [`${JSON.stringify({ format: FORMAT, resourceVersion })}\n`];
+      const chunks: string[] = [`${stringifyJson({ format: FORMAT, resourceVersion })}\n`];
       let size = chunks[0]!.length;
       for (const [key, object] of snapshot) {
-        const line = `${JSON.stringify([key, object])}\n`;
+        const line = `${stringifyJson([key, object])}\n`;
         chunks.push(line);
         size += line.length;
         if (size > 1 << 20) {
@@ -209,7 +211,7 @@ function readSnapshot(path: string, entries: Map<string, unknown>): number {
   for (const { text, lineNumber } of readLines(readFileSync(path)).lines) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = parseJson(text);
     } catch (error) {
       throw persistenceError(`the snapshot ${path} is corrupt at line ${lineNumber}; restore it or remove the data directory`, error);
     }
@@ -236,7 +238,7 @@ function replayJournal(path: string, snapshotRv: number, entries: Map<string, un
   for (const [index, { text, lineNumber, start }] of lines.entries()) {
     let entry: { rv: number; key: string; object: unknown };
     try {
-      entry = JSON.parse(text);
+      entry = parseJson(text) as { rv: number; key: string; object: unknown };
     } catch (error) {
       if (index === lines.length - 1) {
         validBytes = start; // a torn last line: drop it

@@ -1,6 +1,7 @@
 // The table of built-in kinds the server serves. Each entry is a complete `ResourceType`; adding another
 // stored-only kind is one more `builtin({...})` line. Behaviour that is specific to a kind (namespaces,
 // CRDs, the events.k8s.io view) lives in its controller or view, keyed by storage key.
+import { stringifyJson } from '@opkit/json';
 import { ALL_VERBS } from './types.js';
 import type { PrinterColumn, ResourceType } from './types.js';
 import { eventsV1View } from './eventsView.js';
@@ -143,7 +144,7 @@ function validateCoreEvent(obj: Record<string, any>): { field: string; message: 
   const involved = obj.involvedObject?.namespace ?? '';
   const own = obj.metadata?.namespace ?? '';
   const ok = involved === '' ? own === '' || own === 'default' : involved === own;
-  return ok ? [] : [{ field: 'involvedObject.namespace', message: `Invalid value: ${JSON.stringify(involved)}: does not match event.namespace`, reason: 'FieldValueInvalid' }];
+  return ok ? [] : [{ field: 'involvedObject.namespace', message: `Invalid value: ${stringifyJson(involved)}: does not match event.namespace`, reason: 'FieldValueInvalid' }];
 }
 
 /**
@@ -162,8 +163,8 @@ export const BUILTIN_TYPES: readonly ResourceType[] = [
     fieldSelectors: ['status.phase'],
     printerColumns: [{ name: 'Status', type: 'string', jsonPath: '.status.phase' }],
   }),
-  builtin({ plural: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'], fields: ['data', 'binaryData', 'immutable'] }),
-  builtin({ plural: 'secrets', kind: 'Secret', namespaced: true, fieldSelectors: ['type'], printerColumns: [{ name: 'Type', type: 'string', jsonPath: '.type' }], fields: ['data', 'stringData', 'type', 'immutable'] }),
+  builtin({ plural: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'], fields: ['immutable', 'data', 'binaryData'] }),
+  builtin({ plural: 'secrets', kind: 'Secret', namespaced: true, fieldSelectors: ['type'], printerColumns: [{ name: 'Type', type: 'string', jsonPath: '.type' }], fields: ['immutable', 'data', 'stringData', 'type'] }),
   builtin({ plural: 'serviceaccounts', kind: 'ServiceAccount', namespaced: true, shortNames: ['sa'], fields: ['secrets', 'imagePullSecrets', 'automountServiceAccountToken'] }),
   builtin({
     plural: 'pods',

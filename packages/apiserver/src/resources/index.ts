@@ -5,3 +5,4 @@ export { BUILTIN_TYPES, CRDS, EVENTS, INITIAL_NAMESPACES, NAMESPACES, RETURNS_DE
 export { ResourceRegistry, compareKubeVersions } from './registry.js';
 export type { ServedGroup } from './registry.js';
 export { eventsV1View } from './eventsView.js';
+export { OBJECT_META_ORDER, arrangeBuiltin, arrangeObject, arrangeObjectMeta, storedArranger } from './keyOrder.js';

@@ -78,7 +78,10 @@ export interface ResourceType {
    * (`labelSelectorPath`, CRDs) or a `metav1.LabelSelector` object (`selectorObjectPath`, built-ins).
    */
   scale?: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string; selectorObjectPath?: string };
-  /** Built-ins: the top-level fields the kind has besides apiVersion/kind/metadata (others are unknown). */
+  /**
+   * Built-ins: the top-level fields the kind has besides apiVersion/kind/metadata (others are unknown), in
+   * the Go struct's declared order, which is the order responses write them in (see keyOrder.ts).
+   */
   topLevelFields?: string[];
   /** MicroTime fields (dotted paths) checked when strictMicroTime is on. */
   microTimeFields?: string[];

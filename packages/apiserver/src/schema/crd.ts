@@ -214,3 +214,65 @@ export function validateCrd(crd: unknown): Cause[] {
   if (strategy !== '' && strategy !== 'None' && strategy !== 'Webhook') causes.push(causeNotSupported('spec.conversion.strategy', strategy, ['None', 'Webhook']));
   return causes;
 }
+
+/** Schema keywords that hold schemas, one (`not`), a list (`allOf`) or a map (`properties`). */
+const SCHEMA_KEYWORDS = ['items', 'additionalProperties', 'additionalItems', 'not'];
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'items'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', 'dependencies'];
+/** JSONSchemaProps keywords that are `*float64` in Go: an int64 there becomes the nearest float64. */
+const FLOAT_KEYWORDS = ['maximum', 'minimum', 'multipleOf'];
+
+function floatBounds(node: unknown): unknown {
+  if (!isPlainObject(node)) return node;
+  let out: Record<string, unknown> | undefined;
+  const set = (key: string, value: unknown): void => {
+    if (value === node[key]) return;
+    out ??= { ...node };
+    out[key] = value;
+  };
+  for (const key of FLOAT_KEYWORDS) if (typeof node[key] === 'bigint') set(key, Number(node[key]));
+  for (const key of SCHEMA_KEYWORDS) if (isPlainObject(node[key])) set(key, floatBounds(node[key]));
+  for (const key of SCHEMA_LISTS) {
+    const list = node[key];
+    if (!Array.isArray(list)) continue;
+    const mapped = list.map(floatBounds);
+    if (mapped.some((item, index) => item !== list[index])) set(key, mapped);
+  }
+  for (const key of SCHEMA_MAPS) {
+    const map = node[key];
+    if (!isPlainObject(map)) continue;
+    let copy: Record<string, unknown> | undefined;
+    for (const [name, child] of Object.entries(map)) {
+      const mapped = floatBounds(child);
+      if (mapped === child) continue;
+      copy ??= { ...map };
+      copy[name] = mapped;
+    }
+    if (copy) set(key, copy);
+  }
+  return out ?? node;
+}
+
+/**
+ * The CRD as kube-apiserver stores it: `maximum`, `minimum` and `multipleOf` of every schema node are
+ * float64 in Go's JSONSchemaProps, so an integer beyond 2^53 there (a bigint) becomes the nearest float
+ * (`9007199254740993` → `9007199254740992`). `default`, `enum` and `example` are raw JSON and keep every
+ * digit. Returns the CRD itself when nothing changes.
+ *
+ * @example
+ * floatSchemaBounds(crd).spec.versions[0].schema.openAPIV3Schema.properties.n.maximum; // a number
+ */
+export function floatSchemaBounds<T>(crd: T): T {
+  if (!isPlainObject(crd) || !isPlainObject(crd['spec']) || !Array.isArray(crd['spec']['versions'])) return crd;
+  const versions = crd['spec']['versions'] as unknown[];
+  let changed = false;
+  const mapped = versions.map((version) => {
+    if (!isPlainObject(version) || !isPlainObject(version['schema'])) return version;
+    const schema = version['schema'];
+    const root = floatBounds(schema['openAPIV3Schema']);
+    if (root === schema['openAPIV3Schema']) return version;
+    changed = true;
+    return { ...version, schema: { ...schema, openAPIV3Schema: root } };
+  });
+  return changed ? ({ ...crd, spec: { ...crd['spec'], versions: mapped } }) : crd;
+}

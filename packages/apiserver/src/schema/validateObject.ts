@@ -1,8 +1,11 @@
 // Validation of a custom resource against its schema, with kube-apiserver's field paths and wording
 // (kube-openapi errors converted to field errors): type (integer vs number), nullable, required,
 // enum, string/number/array/object limits, pattern, format, int-or-string, additionalProperties,
-// items, embedded resources and x-kubernetes-list-type set/map uniqueness.
+// items, embedded resources and x-kubernetes-list-type set/map uniqueness. An integer beyond 2^53 is a
+// bigint (int64, see codec.ts): it is an `integer`, and bounds, multipleOf, int32/int64 ranges, enum and
+// uniqueness treat it exactly, as kube-openapi does with Go's int64.
 
+import { compareKeys, compareNumbers, isInt64, jsonEqual } from '@opkit/json';
 import type { Cause } from '../validation/cause.js';
 import { causeDuplicate, causeInvalid, causeNotSupported, causeRequired, causeTooLong, causeTooMany, causeTypeInvalid } from '../validation/cause.js';
 import { goNumber, goQuote } from '../validation/goFormat.js';
@@ -14,7 +17,10 @@ import { childPath, indexPath, isPlainObject, isSchema } from './types.js';
 export function jsonTypeOf(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  // kube-openapi takes a float64 for an integer only within ±2^53 (swag.IsFloat64AJSONInteger); an int64
+  // beyond that is a bigint here, so an integral number beyond it came from a float (e.g. beyond int64).
+  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) <= 2 ** 53 ? 'integer' : 'number';
+  if (typeof value === 'bigint') return 'integer';
   if (typeof value === 'object') return 'object';
   return typeof value;
 }
@@ -40,10 +46,38 @@ function compile(pattern: string): RegExp | null {
   return patterns.get(pattern) ?? null;
 }
 
+/** A JSON value as text with sorted keys (Go's json.Marshal of a decoded value): equal values, equal text. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isPlainObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  if (isPlainObject(value)) return `{${Object.keys(value).sort(compareKeys).map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  if (typeof value === 'bigint') return value.toString();
   return JSON.stringify(value) ?? 'null';
+}
+
+/** A numeric schema keyword (a bigint when the CRD gave an integer beyond 2^53), or undefined. */
+function bound(value: unknown): number | bigint | undefined {
+  return typeof value === 'number' || typeof value === 'bigint' ? value : undefined;
+}
+
+/**
+ * A bound as kube-openapi prints it: for integer data and an integral bound within int64 it compares and
+ * prints int64 (`9007199254740992`), otherwise float64 (`%v`, e.g. `1.5`, `1e+21`).
+ */
+function boundText(limit: number | bigint, integer: boolean): string {
+  if (integer && (typeof limit === 'bigint' || (Number.isInteger(limit) && isInt64(limit)))) return BigInt(limit).toString();
+  return goNumber(limit);
+}
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+/**
+ * kube-openapi's range check of an `integer` value (IsValueValidAgainstRange): int32 for format int32,
+ * int64 otherwise (which every integer that passed the type check fits).
+ */
+function integerInRange(value: number | bigint, format: unknown): boolean {
+  if (format === 'int32') return value >= INT32_MIN && value <= INT32_MAX;
+  return isInt64(value);
 }
 
 class Validator {
@@ -71,7 +105,7 @@ class Validator {
       return;
     }
     if (typeof value === 'string') this.string(value, schema, path);
-    if (typeof value === 'number') this.number(value, schema, path);
+    if (typeof value === 'number' || typeof value === 'bigint') this.number(value, schema, path);
     if (Array.isArray(value)) this.array(value, schema, path);
     if (isPlainObject(value)) this.object(value, schema, path, resourceRoot);
     this.enumCheck(value, schema, path);
@@ -107,7 +141,7 @@ class Validator {
   }
 
   private enumCheck(value: unknown, schema: JsonSchema, path: string): void {
-    if (Array.isArray(schema.enum) && !schema.enum.some((e) => canonical(e) === canonical(value))) {
+    if (Array.isArray(schema.enum) && !schema.enum.some((e) => jsonEqual(e, value))) {
       const allowed = schema.enum.map((e) => (typeof e === 'string' ? e : canonical(e)));
       this.causes.push(causeNotSupported(path, value, allowed));
     }
@@ -128,21 +162,31 @@ class Validator {
     }
   }
 
-  private number(value: number, schema: JsonSchema, path: string): void {
-    if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) {
-      const q = value / schema.multipleOf;
-      if (Math.abs(q - Math.round(q)) > 1e-9) this.causes.push(causeInvalid(path, value, this.detail(path, `should be a multiple of ${goNumber(schema.multipleOf)}`)));
+  private number(value: number | bigint, schema: JsonSchema, path: string): void {
+    const integer = typeof value === 'bigint' || Number.isInteger(value);
+    if (schema.type === 'integer' && integer && !integerInRange(value, schema.format)) {
+      // A plain Go error in kube-openapi, so apiextensions reports it on the nil path with an empty value.
+      const format = schema.format === 'int32' || schema.format === 'int64' ? `with format ${schema.format}` : '(default format)';
+      this.causes.push(causeInvalid('<nil>', '', `Checked value must be of type integer ${format} in ${path}`));
     }
-    if (typeof schema.maximum === 'number') {
+    const multipleOf = bound(schema.multipleOf);
+    if (multipleOf !== undefined && multipleOf > 0 && !isMultiple(value, multipleOf)) {
+      this.causes.push(causeInvalid(path, value, this.detail(path, `should be a multiple of ${boundText(multipleOf, integer)}`)));
+    }
+    const maximum = bound(schema.maximum);
+    if (maximum !== undefined) {
       const ex = schema.exclusiveMaximum === true;
-      if (ex ? value >= schema.maximum : value > schema.maximum) {
-        this.causes.push(causeInvalid(path, value, this.detail(path, `should be less than ${ex ? '' : 'or equal to '}${goNumber(schema.maximum)}`)));
+      const order = compareNumbers(value, maximum);
+      if (ex ? order >= 0 : order > 0) {
+        this.causes.push(causeInvalid(path, value, this.detail(path, `should be less than ${ex ? '' : 'or equal to '}${boundText(maximum, integer)}`)));
       }
     }
-    if (typeof schema.minimum === 'number') {
+    const minimum = bound(schema.minimum);
+    if (minimum !== undefined) {
       const ex = schema.exclusiveMinimum === true;
-      if (ex ? value <= schema.minimum : value < schema.minimum) {
-        this.causes.push(causeInvalid(path, value, this.detail(path, `should be greater than ${ex ? '' : 'or equal to '}${goNumber(schema.minimum)}`)));
+      const order = compareNumbers(value, minimum);
+      if (ex ? order <= 0 : order < 0) {
+        this.causes.push(causeInvalid(path, value, this.detail(path, `should be greater than ${ex ? '' : 'or equal to '}${boundText(minimum, integer)}`)));
       }
     }
   }
@@ -215,6 +259,17 @@ class Validator {
       else if (additional !== undefined) this.value(v, additional, childPath(path, key), false);
     }
   }
+}
+
+/**
+ * Whether `value` is a multiple of `factor`: exactly for integers (int64 arithmetic, as kube-openapi's
+ * MultipleOfInt), within float tolerance otherwise.
+ */
+function isMultiple(value: number | bigint, factor: number | bigint): boolean {
+  const integers = (typeof value === 'bigint' || Number.isInteger(value)) && (typeof factor === 'bigint' || Number.isInteger(factor));
+  if (integers) return BigInt(value) % BigInt(factor) === 0n;
+  const q = Number(value) / Number(factor);
+  return Math.abs(q - Math.round(q)) <= 1e-9;
 }
 
 /**

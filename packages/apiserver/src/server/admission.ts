@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { jsonEqual, stringifyJson } from '@opkit/json';
+import { parseRequestJson } from '../codec.js';
 import { StatusError, Statuses } from '../errors.js';
 import { applyJsonPatch } from '../patch/index.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
@@ -128,11 +130,11 @@ export class Admission {
     if (response.patchType !== undefined && response.patchType !== 'JSONPatch') throw callFailed(hook, `unsupported patchType ${String(response.patchType)}`);
     let patched: KubeObject;
     try {
-      patched = applyJsonPatch(object, JSON.parse(Buffer.from(String(response.patch), 'base64').toString('utf8'))) as KubeObject;
+      patched = applyJsonPatch(object, parseRequestJson(Buffer.from(String(response.patch), 'base64').toString('utf8'))) as KubeObject;
     } catch (error) {
       throw callFailed(hook, `the returned patch could not be applied: ${(error as Error).message}`);
     }
-    return JSON.stringify(patched) === JSON.stringify(object) ? object : patched;
+    return jsonEqual(patched, object) ? object : patched;
   }
 
   private async call(hook: Record<string, any>, a: AdmissionAttributes, warnings: string[]): Promise<Record<string, any> | undefined> {
@@ -195,7 +197,7 @@ function post(clientConfig: Record<string, any>, body: unknown, timeoutSeconds: 
     }
     const url = new URL(clientConfig.url);
     url.searchParams.set('timeout', `${timeoutSeconds}s`);
-    const text = JSON.stringify(body);
+    const text = stringifyJson(body);
     const options = { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': Buffer.byteLength(text) }, timeout: timeoutSeconds * 1000 };
     const onResponse = (res: IncomingMessage): void => {
       const chunks: Buffer[] = [];
@@ -206,7 +208,7 @@ function post(clientConfig: Record<string, any>, body: unknown, timeoutSeconds: 
           return;
         }
         try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, any>);
+          resolve(parseRequestJson(Buffer.concat(chunks).toString('utf8')) as Record<string, any>);
         } catch (error) {
           reject(new Error(`the response is not JSON: ${(error as Error).message}`));
         }

@@ -13,7 +13,7 @@ import { RequestRecorder } from '../metrics/index.js';
 import type { AuditRecord } from '../metrics/index.js';
 import { FileJournal } from '../persistence/index.js';
 import { OpenApiCache } from '../discovery/index.js';
-import { BUILTIN_TYPES, CRDS, INITIAL_NAMESPACES, NAMESPACES, ResourceRegistry } from '../resources/index.js';
+import { BUILTIN_TYPES, CRDS, INITIAL_NAMESPACES, NAMESPACES, ResourceRegistry, storedArranger } from '../resources/index.js';
 import type { KubeObject } from '../resources/index.js';
 import { ObjectStore, objectKey } from '../store/index.js';
 import { Admission } from './admission.js';
@@ -60,7 +60,7 @@ function journalKey(storageKey: string, obj: KubeObject): string {
 export async function startApiServer(options: ApiServerOptions = {}): Promise<ApiServer> {
   const resolved = resolveOptions(options);
   const faults = new FaultInjector(options.faults !== undefined ? { spec: options.faults } : {});
-  const store = new ObjectStore({ historySize: resolved.historySize });
+  const store = new ObjectStore({ historySize: resolved.historySize, arrange: storedArranger(BUILTIN_TYPES) });
   const registry = new ResourceRegistry(BUILTIN_TYPES);
   const crdType = registry.lookup('apiextensions.k8s.io', 'v1', 'customresourcedefinitions');
   const nsType = registry.lookup('', 'v1', 'namespaces');

@@ -2,6 +2,7 @@
 // CRD and built-in of the group (a clash gives NamesAccepted=False and nothing is served); otherwise the
 // served versions are registered — and so visible in discovery and OpenAPI — *before* the status write
 // that carries Established=True is committed and its watch event goes out.
+import { stringifyJson } from '@opkit/json';
 import { CRDS } from '../resources/builtins.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { ALL_VERBS } from '../resources/types.js';
@@ -42,7 +43,7 @@ export function typesOfCrd(crd: KubeObject): ResourceType[] {
       custom: {
         crdName: crd.metadata?.name,
         schema: v.schema?.openAPIV3Schema,
-        hasDefaults: JSON.stringify(v.schema?.openAPIV3Schema ?? {}).includes('"default":'),
+        hasDefaults: stringifyJson(v.schema?.openAPIV3Schema ?? {}).includes('"default":'),
         selectableFields: ((v.selectableFields ?? []) as { jsonPath: string }[]).map((f) => f.jsonPath),
         ...(v.deprecated ? { deprecationWarning: v.deprecationWarning ?? `${group}/${v.name} ${names.kind} is deprecated` } : {}),
       },

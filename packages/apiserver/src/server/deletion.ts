@@ -1,6 +1,7 @@
 // DELETE and deletecollection: DeleteOptions from the body or the query, preconditions, propagation
 // policies (Background removes now and lets the garbage collector follow; Foreground and Orphan leave a
 // finalizer for it), finalizers that defer removal, and the special terminations of namespaces and CRDs.
+import { stringifyJson } from '@opkit/json';
 import { StatusError, Statuses } from '../errors.js';
 import { CRDS, NAMESPACES, RETURNS_DELETED_OBJECT, UNDELETABLE_NAMESPACES } from '../resources/builtins.js';
 import { qualifiedResource } from '../resources/types.js';
@@ -32,7 +33,7 @@ export function parseDeleteOptions(body: unknown, query: URLSearchParams): Delet
   const policy = query.get('propagationPolicy') ?? src.propagationPolicy;
   if (policy !== undefined && policy !== null) {
     if (policy !== 'Background' && policy !== 'Foreground' && policy !== 'Orphan') {
-      throw Statuses.invalid('DeleteOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueNotSupported', field: 'propagationPolicy', message: `Unsupported value: ${JSON.stringify(policy)}: supported values: "Foreground", "Background", "Orphan"` }]);
+      throw Statuses.invalid('DeleteOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueNotSupported', field: 'propagationPolicy', message: `Unsupported value: ${stringifyJson(policy)}: supported values: "Foreground", "Background", "Orphan"` }]);
     }
     out.propagationPolicy = policy;
   }

@@ -7,9 +7,10 @@ import type { StatusCause } from '../errors.js';
 import { BUILTIN_DEFAULTS } from '../resources/builtinDefaults.js';
 import { CRDS, NAMESPACES } from '../resources/builtins.js';
 import { allocateService, keepAllocated } from './serviceAllocation.js';
+import { arrangeBuiltin, arrangeObject } from '../resources/keyOrder.js';
 import { apiVersionOf, qualifiedResource } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
-import { OBJECT_META_FIELDS } from '../schema/index.js';
+import { OBJECT_META_FIELDS, floatSchemaBounds } from '../schema/index.js';
 import { deepEqual, sameContent } from '../store/index.js';
 import type { ObjectStore } from '../store/index.js';
 import { admitCustomResource, applyCustomDefaults, validateCrd, validateMetadata } from './modules.js';
@@ -79,12 +80,16 @@ export class WriteEngine {
     return obj;
   }
 
-  /** Stored form → served form of `type`. */
+  /**
+   * Stored form → served form of `type`. Stored objects are already in the order the server writes them
+   * (the store arranges each commit); only a converted or defaulted object is arranged again here.
+   */
   served(type: ResourceType, stored: KubeObject): KubeObject {
-    if (type.view) return type.view.fromStorage(stored);
+    if (type.view) return arrangeBuiltin(type, type.view.fromStorage(stored));
     if (type.custom?.hasDefaults) {
       // Defaults apply when reading from storage too (a CRD may have gained them after the write).
-      return { ...applyCustomDefaults(type, stored), apiVersion: apiVersionOf(type), kind: type.kind };
+      const defaulted = applyCustomDefaults(type, stored);
+      if (!deepEqual(defaulted, stored)) return arrangeObject(type, { ...defaulted, apiVersion: apiVersionOf(type), kind: type.kind });
     }
     if (stored.apiVersion === apiVersionOf(type) && stored.kind === type.kind) return stored;
     return { ...stored, apiVersion: apiVersionOf(type), kind: type.kind };
@@ -136,7 +141,7 @@ export class WriteEngine {
     if (this.store.get(type.storageKey, meta.namespace, meta.name)) {
       throw Statuses.alreadyExists(qualifiedResource(type), meta.name, type.group, type.plural);
     }
-    if (options.dryRun) return { object: this.served(type, next), warnings, created: true };
+    if (options.dryRun) return { object: this.served(type, arrangeObject(type, next)), warnings, created: true };
     let stored = this.store.commitCreate(type.storageKey, next);
     if (type.storageKey === NAMESPACES) this.hooks.namespaceCreated(stored);
     if (type.storageKey === CRDS) {
@@ -224,11 +229,11 @@ export class WriteEngine {
       next.metadata = { ...next.metadata, generation: (oldMeta.generation ?? 0) + 1 };
     }
     next = dropEmptyMetadata(next);
-    if (options.dryRun) return { object: this.served(type, next), warnings };
+    if (options.dryRun) return { object: this.served(type, arrangeObject(type, next)), warnings };
     if (oldMeta.deletionTimestamp && readyToRemove(type, next)) {
       const deleted = this.store.commitDelete(type.storageKey, old, old);
       const response = { ...next, metadata: { ...next.metadata, resourceVersion: deleted.metadata?.resourceVersion } };
-      return { object: this.served(type, response), warnings };
+      return { object: this.served(type, arrangeObject(type, response)), warnings };
     }
     if (onlyManagedFieldTimesDiffer(old, next)) return { object: this.served(type, old), warnings };
     let stored = this.store.commitUpdate(type.storageKey, old, next);
@@ -384,8 +389,9 @@ function onlyManagedFieldTimesDiffer(a: KubeObject, b: KubeObject): boolean {
   return sameContent(strip(a), strip(b));
 }
 
-/** Fills a CRD's defaults (listKind, singular, conversion). */
-function prepareCrd(crd: KubeObject): KubeObject {
+/** Fills a CRD's defaults (listKind, singular, conversion); schema bounds become float64 as in Go. */
+function prepareCrd(input: KubeObject): KubeObject {
+  const crd = floatSchemaBounds(input);
   const spec = { ...(crd.spec ?? {}) };
   const names = { ...(spec.names ?? {}) };
   if (!names.singular && typeof names.kind === 'string') names.singular = names.kind.toLowerCase();

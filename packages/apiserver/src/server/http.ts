@@ -1,5 +1,6 @@
 // Small HTTP helpers: reading a bounded request body, writing JSON and Status answers with the headers
 // clients expect (client-node refuses a response without Content-Type), and parsing Accept for Tables.
+import { stringifyJson } from '@opkit/json';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StatusError} from '../errors.js';
 import { Statuses } from '../errors.js';
@@ -58,13 +59,13 @@ export function readBodyBytes(req: IncomingMessage, maxBytes: number): Promise<B
   });
 }
 
-/** Writes a JSON answer. */
+/** Writes a JSON answer: int64 values with every digit, maps with integer-like keys in byte order. */
 export function sendJson(res: ServerResponse, code: number, body: unknown, headers: Record<string, string | string[]> = {}, contentType = 'application/json'): void {
   if (res.headersSent) {
     res.end();
     return;
   }
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const text = typeof body === 'string' ? body : stringifyJson(body);
   res.writeHead(code, { 'Content-Type': contentType, 'Cache-Control': 'no-cache, private', 'Content-Length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }

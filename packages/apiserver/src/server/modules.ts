@@ -2,6 +2,7 @@
 // (patches, selectors, schemas, name and metadata validation, tables). Handlers call these adapters,
 // never the modules directly, so that each module's error types become exact Kubernetes Status answers
 // in one spot.
+import { stringifyJson } from '@opkit/json';
 import { StatusError, Statuses } from '../errors.js';
 import type { StatusCause } from '../errors.js';
 import { PatchError, applyJsonPatch, applyMergePatch, applyServerSideApply, applyStrategicMergePatch, parseApplyBody } from '../patch/index.js';
@@ -164,7 +165,7 @@ function fieldsOf(type: ResourceType, obj: KubeObject, selectableFields: string[
     if (fields[path] !== undefined) continue;
     let cur: any = obj;
     for (const part of path.split('.')) cur = cur === null || typeof cur !== 'object' ? undefined : cur[part];
-    fields[path] = cur === undefined || cur === null ? '' : typeof cur === 'object' ? JSON.stringify(cur) : String(cur);
+    fields[path] = cur === undefined || cur === null ? '' : typeof cur === 'object' ? stringifyJson(cur) : String(cur);
   }
   return fields;
 }

@@ -2,6 +2,7 @@
 // merge on custom resources); the body is parsed (400 when it does not parse); the patch module computes
 // the new object; the write engine then applies every update rule. An apply-patch to a missing object
 // creates it (201).
+import { parseRequestJson } from '../codec.js';
 import { Statuses } from '../errors.js';
 import { qualifiedResource } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
@@ -40,7 +41,7 @@ function decodePatchBody(patchType: PatchType, raw: string): unknown {
   if (patchType === 'apply') return parseApply(raw);
   let body: unknown;
   try {
-    body = JSON.parse(raw);
+    body = parseRequestJson(raw);
   } catch (error) {
     throw Statuses.badRequest(`error decoding patch: ${(error as Error).message}`);
   }

@@ -135,5 +135,17 @@ export function listBody(type: ResourceType, page: ListPage): KubeObject {
   const metadata: Record<string, any> = { resourceVersion: page.resourceVersion };
   if (page.continueToken) metadata.continue = page.continueToken;
   if (page.remainingItemCount !== undefined) metadata.remainingItemCount = page.remainingItemCount;
-  return { kind: type.listKind, apiVersion: apiVersionOf(type), metadata, items: page.items };
+  return listEnvelope(type, metadata, page.items);
+}
+
+/**
+ * A list object in the order kube writes it: a typed list (built-in kinds) as its struct (kind,
+ * apiVersion, ListMeta's resourceVersion/continue/remainingItemCount, items); a custom resource list is
+ * a map, so every key is in byte order (apiVersion, items, kind, metadata{continue, …, resourceVersion}).
+ */
+export function listEnvelope(type: ResourceType, metadata: Record<string, any>, items: KubeObject[]): KubeObject {
+  if (type.builtin) return { kind: type.listKind, apiVersion: apiVersionOf(type), metadata, items };
+  const meta: Record<string, any> = {};
+  for (const key of Object.keys(metadata).sort()) meta[key] = metadata[key];
+  return { apiVersion: apiVersionOf(type), items, kind: type.listKind, metadata: meta };
 }

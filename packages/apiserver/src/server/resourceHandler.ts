@@ -3,6 +3,7 @@
 // or deletecollection. Write answers carry `Warning` headers for unknown fields (fieldValidation=Warn).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseYaml } from 'yaml';
+import { NumberOutOfRangeError, canonicalYamlIntegers, parseRequestJson } from '../codec.js';
 import { StatusError, Statuses } from '../errors.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import { apiVersionOf } from '../resources/types.js';
@@ -15,7 +16,7 @@ import { buildTable, compileSelectors } from './modules.js';
 import { MAX_JSON_DEPTH, tooDeep } from './objectRules.js';
 import { patchObject } from './patching.js';
 import { PROTOBUF_MEDIA_TYPE, decodeKubeProtobuf } from './protobuf.js';
-import { listBody } from './reads.js';
+import { listBody, listEnvelope } from './reads.js';
 import type { Route } from './router.js';
 import { getScale, updateScale } from './scale.js';
 
@@ -52,24 +53,26 @@ function writeOptions(query: URLSearchParams, subresource: string | undefined): 
   };
 }
 
-async function readObjectBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+async function readObjectBody(req: IncomingMessage, maxBytes: number, type: ResourceType): Promise<unknown> {
   const bytes = await readBodyBytes(req, maxBytes);
   const contentType = req.headers['content-type'];
   if ((contentType ?? '').split(';')[0]?.trim().toLowerCase() === PROTOBUF_MEDIA_TYPE) return decodeKubeProtobuf(bytes);
-  return parseObjectBody(bytes.toString('utf8'), contentType);
+  return parseObjectBody(bytes.toString('utf8'), contentType, type.kind, type.version);
 }
 
-function parseObjectBody(text: string, contentType: string | undefined): unknown {
-  const value = decodeObjectBody(text, contentType);
+/** `kind`/`version` name the decoded type in kube's words when a number is beyond float64. */
+function parseObjectBody(text: string, contentType: string | undefined, kind: string, version: string): unknown {
+  const value = decodeObjectBody(text, contentType, kind, version);
   if (tooDeep(value)) throw Statuses.badRequest(`the request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   return value;
 }
 
-function decodeObjectBody(text: string, contentType: string | undefined): unknown {
+function decodeObjectBody(text: string, contentType: string | undefined, kind: string, version: string): unknown {
   const media = (contentType ?? 'application/json').split(';')[0]?.trim().toLowerCase() ?? '';
   if (media === 'application/yaml' || media === 'application/x-yaml' || media === 'text/yaml') {
     try {
-      return parseYaml(text);
+      // Integers as bigints first, so that int64 values keep every digit (as the server's YAML decoder).
+      return canonicalYamlIntegers(parseYaml(text, { intAsBigInt: true }));
     } catch (error) {
       throw Statuses.badRequest(`error decoding YAML: ${(error as Error).message}`);
     }
@@ -79,8 +82,11 @@ function decodeObjectBody(text: string, contentType: string | undefined): unknow
   }
   if (text.trim() === '') throw Statuses.badRequest('the request body is empty; expected a JSON object');
   try {
-    return JSON.parse(text);
+    return parseRequestJson(text);
   } catch (error) {
+    // kube reads apiVersion/kind first (a syntax error fails there), then decodes the object, where a
+    // number beyond float64 fails: `Widget in version "v1" cannot be handled as a Widget: json: …`.
+    if (error instanceof NumberOutOfRangeError) throw Statuses.badRequest(`${kind} in version ${JSON.stringify(version)} cannot be handled as a ${kind}: ${error.message}`);
     throw Statuses.badRequest(`couldn't get version/kind; json parse error: ${(error as Error).message}`);
   }
 }
@@ -125,7 +131,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
     // kubectl sends reviews as protobuf; the answer does not depend on the body, so it is not decoded.
     let body: unknown = {};
     if (protobuf) await readBodyBytes(req, ctx.maxBodyBytes);
-    else body = await readObjectBody(req, ctx.maxBodyBytes);
+    else body = await readObjectBody(req, ctx.maxBodyBytes, type);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw Statuses.badRequest(`the body must be a ${type.kind} object`);
     sendJson(res, 201, { ...type.review(body as KubeObject, draft.user), apiVersion: apiVersionOf(type), kind: type.kind });
     return;
@@ -157,7 +163,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
   if (route.name === undefined) {
     if (method === 'POST' && ns === undefined && type.namespaced) throw methodNotAllowed(method, type.plural);
     if (method === 'POST') {
-      const body = await readObjectBody(req, ctx.maxBodyBytes);
+      const body = await readObjectBody(req, ctx.maxBodyBytes, type);
       const options = writeOptions(query, undefined);
       const result = await admitWrite(ctx, type, ns, undefined, undefined, options, writer, (o) => ctx.engine.create(type, ns, body, o));
       sendWrite(res, 201, result);
@@ -165,10 +171,10 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
     }
     if (method === 'DELETE') {
       const text = await readBody(req, ctx.maxBodyBytes);
-      const options = parseDeleteOptions(text.trim() === '' ? undefined : parseObjectBody(text, 'application/json'), query);
+      const options = parseDeleteOptions(text.trim() === '' ? undefined : parseObjectBody(text, 'application/json', 'DeleteOptions', 'v1'), query);
       const matches = compileSelectors(type, query.get('labelSelector') ?? undefined, query.get('fieldSelector') ?? undefined);
       const items = deleteCollection(ctx.engine, type, ns, matches, options);
-      sendJson(res, 200, { kind: type.listKind, apiVersion: apiVersionOf(type), metadata: { resourceVersion: String(ctx.store.resourceVersion) }, items });
+      sendJson(res, 200, listEnvelope(type, { resourceVersion: String(ctx.store.resourceVersion) }, items));
       return;
     }
     throw methodNotAllowed(method, type.plural);
@@ -186,7 +192,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
       return;
     }
     case 'PUT': {
-      const body = await readObjectBody(req, ctx.maxBodyBytes);
+      const body = await readObjectBody(req, ctx.maxBodyBytes, type);
       const options = writeOptions(query, route.subresource);
       sendWrite(res, 200, await admitWrite(ctx, type, ns, name, route.subresource, options, writer, (o) => ctx.engine.update(type, ns, name, body, o)));
       return;
@@ -203,7 +209,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
     case 'DELETE': {
       if (route.subresource) throw methodNotAllowed(method, `${type.plural}/${route.subresource}`);
       const text = await readBody(req, ctx.maxBodyBytes);
-      const options = parseDeleteOptions(text.trim() === '' ? undefined : parseObjectBody(text, 'application/json'), query);
+      const options = parseDeleteOptions(text.trim() === '' ? undefined : parseObjectBody(text, 'application/json', 'DeleteOptions', 'v1'), query);
       const { result, warnings } = await admitDelete(ctx, type, ns, name, options, writer);
       sendJson(res, 200, result.body, warnings.length > 0 ? { Warning: warnings.map(warningHeader) } : {});
       return;

@@ -1,6 +1,8 @@
 // The `/scale` subresource: an autoscaling/v1 Scale view mapped through the replicas and selector
 // paths of the type (a CRD's specReplicasPath/statusReplicasPath/labelSelectorPath, or the built-in
 // workloads' spec.replicas/status.replicas/spec.selector), so `kubectl scale` works on both.
+import { stringifyJson } from '@opkit/json';
+import { NumberOutOfRangeError, parseRequestJson } from '../codec.js';
 import { Statuses } from '../errors.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import type { WriteEngine, WriteOptions } from './engine.js';
@@ -8,6 +10,9 @@ import { getPath, isObject } from './objectRules.js';
 import { labelSelectorFromObject } from '../selectors/index.js';
 import { applyPatch } from './modules.js';
 import { patchTypeOf, parsePatchBody } from './patching.js';
+
+const INT32_MAX = 2 ** 31 - 1;
+const INT32_MIN = -(2 ** 31);
 
 function pathOf(jsonPath: string): string {
   return jsonPath.replace(/^\./, '');
@@ -64,8 +69,9 @@ export function updateScale(engine: WriteEngine, type: ResourceType, ns: string 
   let next: unknown;
   if (method === 'PUT') {
     try {
-      next = JSON.parse(raw);
+      next = parseRequestJson(raw);
     } catch (error) {
+      if (error instanceof NumberOutOfRangeError) throw Statuses.badRequest(`Scale in version "v1" cannot be handled as a Scale: ${error.message}`);
       throw Statuses.badRequest(`couldn't get version/kind; json parse error: ${(error as Error).message}`);
     }
   } else {
@@ -78,8 +84,14 @@ export function updateScale(engine: WriteEngine, type: ResourceType, ns: string 
     throw Statuses.conflict(`${type.plural}.${type.group}`, name, type.group, type.plural);
   }
   const replicas = next.spec?.replicas;
+  if ((typeof replicas === 'number' && Number.isInteger(replicas)) || typeof replicas === 'bigint') {
+    // Scale.spec.replicas is an int32: kube's decoder refuses anything larger before validation runs.
+    if (replicas > INT32_MAX || replicas < INT32_MIN) {
+      throw Statuses.badRequest(`Scale in version "v1" cannot be handled as a Scale: json: cannot unmarshal number ${String(replicas)} into Go struct field ScaleSpec.spec.replicas of type int32`);
+    }
+  }
   if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
-    throw Statuses.invalid('Scale', 'autoscaling', name, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas)}: must be greater than or equal to 0` }]);
+    throw Statuses.invalid('Scale', 'autoscaling', name, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${replicas === undefined ? 'undefined' : stringifyJson(replicas)}: must be greater than or equal to 0` }]);
   }
   const updated = setPath(stored, pathOf(type.scale?.specReplicasPath ?? '.spec.replicas'), replicas);
   const result = engine.writeExisting(type, stored, updated, options);

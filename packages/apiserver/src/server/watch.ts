@@ -3,7 +3,9 @@
 // the store's commits live. Selector transitions become ADDED/DELETED; bookmarks go only to watches
 // that asked; a too-old RV is answered with 200 plus one ERROR Status 410 and the stream closes.
 import type { ServerResponse } from 'node:http';
+import { stringifyJson } from '@opkit/json';
 import { statusBody } from '../errors.js';
+import { arrangeObject } from '../resources/keyOrder.js';
 import { apiVersionOf } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import type { ObjectStore, StoreEvent } from '../store/index.js';
@@ -83,7 +85,7 @@ export class WatchSession {
     let json = memo?.get(key);
     if (json === undefined) {
       const served = this.request.served(stored);
-      json = JSON.stringify(table ? table(served, withColumns) : served);
+      json = stringifyJson(table ? table(served, withColumns) : served);
       memo?.set(key, json);
     }
     if (table) this.columnsSent = true;
@@ -116,7 +118,8 @@ export class WatchSession {
     const metadata: Record<string, any> = { resourceVersion: String(rv) };
     if (annotations) metadata.annotations = annotations;
     this.flushHeld();
-    this.res.write(`${JSON.stringify({ type: 'BOOKMARK', object: { kind: t.kind, apiVersion: apiVersionOf(t), metadata } })}\n`);
+    // The bookmark object is encoded like any object of the type (a custom resource's keys sorted).
+    this.res.write(`${stringifyJson({ type: 'BOOKMARK', object: arrangeObject(t, { kind: t.kind, apiVersion: apiVersionOf(t), metadata }) })}\n`);
   }
 
   /** Starts the stream: headers, initial events or replay, timeout. Returns false if it ended at once. */
@@ -135,7 +138,7 @@ export class WatchSession {
       if (replay === 'expired') {
         const oldest = store.history.oldestResumable(r.type.storageKey);
         const message = from > current ? `too large resource version: ${from}, current: ${current}` : `too old resource version: ${from} (${oldest})`;
-        this.res.write(`${JSON.stringify({ type: 'ERROR', object: statusBody(410, 'Expired', message) })}\n`);
+        this.res.write(`${stringifyJson({ type: 'ERROR', object: statusBody(410, 'Expired', message) })}\n`);
         this.end();
         return false;
       }

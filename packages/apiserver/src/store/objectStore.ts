@@ -40,11 +40,17 @@ export class ObjectStore {
   private readonly listeners = new Set<StoreListener>();
   private total = 0;
   private persist: StoreListener | undefined;
+  private readonly arrange: (storageKey: string, obj: KubeObject) => KubeObject;
   /** The bounded watch history. */
   readonly history: WatchHistory;
 
-  constructor(options: { historySize: number }) {
+  /**
+   * `arrange` puts a committed object's keys in the order the server writes them (see
+   * resources/keyOrder.ts); it runs once per create and update, so reads serve stored objects as they are.
+   */
+  constructor(options: { historySize: number; arrange?: (storageKey: string, obj: KubeObject) => KubeObject }) {
     this.history = new WatchHistory(options.historySize);
+    this.arrange = options.arrange ?? ((_storageKey, obj) => obj);
   }
 
   /** The current global resourceVersion. */
@@ -113,7 +119,7 @@ export class ObjectStore {
 
   /** Stores a new object with the next RV and emits ADDED. The caller has checked that it is absent. */
   commitCreate(storageKey: string, obj: KubeObject): KubeObject {
-    const stored = this.stamp(obj);
+    const stored = this.arrange(storageKey, this.stamp(obj));
     this.put(storageKey, stored);
     this.total++;
     this.emit({ rv: this.rv, storageKey, type: 'ADDED', object: stored });
@@ -126,14 +132,17 @@ export class ObjectStore {
    */
   commitUpdate(storageKey: string, previous: KubeObject, next: KubeObject): KubeObject {
     if (sameContent(previous, next)) return previous;
-    const stored = this.stamp(next);
+    const stored = this.arrange(storageKey, this.stamp(next));
     this.unindex(storageKey, previous);
     this.put(storageKey, stored);
     this.emit({ rv: this.rv, storageKey, type: 'MODIFIED', object: stored, previous });
     return stored;
   }
 
-  /** Removes the object and emits DELETED carrying `lastState` (default: the stored object) with the new RV. */
+  /**
+   * Removes the object and emits DELETED carrying `lastState` (default: the stored object) with the new RV.
+   * `lastState` is a stored (arranged) object: its resourceVersion keeps its place.
+   */
   commitDelete(storageKey: string, previous: KubeObject, lastState: KubeObject = previous): KubeObject {
     const stored = this.stamp(lastState);
     const meta = previous.metadata ?? {};
@@ -144,10 +153,14 @@ export class ObjectStore {
     return stored;
   }
 
-  /** Loads objects without events (persistence restore); sets the RV counter and compacts history. */
+  /**
+   * Loads objects without events (persistence restore); sets the RV counter and compacts history. The
+   * objects are arranged as on commit (a data directory written by an older version may hold them in
+   * another order).
+   */
   restore(objects: { storageKey: string; object: KubeObject }[], resourceVersion: number): void {
     for (const { storageKey, object } of objects) {
-      this.put(storageKey, object);
+      this.put(storageKey, this.arrange(storageKey, object));
       this.total++;
     }
     this.rv = Math.max(this.rv, resourceVersion);

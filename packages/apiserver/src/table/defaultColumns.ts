@@ -10,7 +10,7 @@ import { AGE_COLUMN, NAME_COLUMN_DESCRIPTION } from './table.js';
 const count = (v: unknown): number => (v !== null && typeof v === 'object' ? Object.keys(v).length : 0);
 
 function readyRatio(ready: unknown, desired: unknown): string {
-  const n = (v: unknown): number => (typeof v === 'number' ? v : 0);
+  const n = (v: unknown): number | bigint => (typeof v === 'number' || typeof v === 'bigint' ? v : 0);
   return `${n(ready)}/${n(desired)}`;
 }
 

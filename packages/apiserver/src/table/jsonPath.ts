@@ -3,6 +3,7 @@
 // `[1:3]`, `[*]`, `.*`, `..name`, and filters `[?(@.type=="Ready")]` (==, !=, <, <=, >, >=, and
 // existence `[?(@.x)]`). Missing keys give no result rather than an error, as the server allows.
 
+import { compareNumbers } from '@opkit/json';
 import { JsonPathError } from '../validation/errors.js';
 
 type Literal = string | number | boolean | null;
@@ -167,6 +168,11 @@ function children(node: unknown): unknown[] {
 }
 
 function compare(actual: unknown, op: Exclude<Extract<JsonPathSegment, { type: 'filter' }>['op'], 'exists'>, expected: Literal): boolean {
+  // An int64 beyond 2^53 is a bigint; it compares with a number literal by value.
+  if (typeof actual === 'bigint' && typeof expected === 'number') {
+    const order = compareNumbers(actual, expected);
+    return op === '==' ? order === 0 : op === '!=' ? order !== 0 : op === '<' ? order < 0 : op === '<=' ? order <= 0 : op === '>' ? order > 0 : order >= 0;
+  }
   if (op === '==') return actual === expected;
   if (op === '!=') return actual !== expected;
   if (typeof actual === 'number' && typeof expected === 'number') {

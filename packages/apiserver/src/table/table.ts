@@ -90,8 +90,12 @@ export function formatCell(type: string, value: unknown, now: number): unknown {
   if (value === undefined || value === null) return null;
   switch (type) {
     case 'integer':
+      // An int64 beyond 2^53 is a bigint and is written with every digit.
+      if (typeof value === 'bigint') return value;
       return typeof value === 'number' ? Math.trunc(value) : null;
     case 'number':
+      // kube turns an int64 into a float64 for a number column.
+      if (typeof value === 'bigint') return Number(value);
       return typeof value === 'number' ? value : null;
     case 'boolean':
       return typeof value === 'boolean' ? value : null;

@@ -69,6 +69,13 @@ describe('Go formatting', () => {
     expect(goNumber(1.5)).toBe('1.5');
     expect(goNumber(1e-7)).toBe('1e-07');
     expect(goNumber(1e21)).toBe('1e+21');
+    // int64 (a bigint beyond 2^53) in decimal; a float64 (an integral number beyond 2^53) as %v prints it.
+    expect(goNumber(-9223372036854775808n)).toBe('-9223372036854775808');
+    expect(goNumber(18446744073709552000)).toBe('1.8446744073709552e+19');
+    expect(goNumber(1234567.5)).toBe('1.2345675e+06');
+    expect(goBadValue(9007199254740993n)).toBe('9007199254740993');
+    expect(goPrint({ n: 9007199254740993n })).toBe('map[n:9007199254740993]');
+    expect(goJson({ n: 9007199254740993n, m: { 2: 'b', 10: 'a' } })).toBe('{"m":{"10":"a","2":"b"},"n":9007199254740993}');
   });
 
   it('prints values like %v and %#v', () => {

@@ -1,6 +1,8 @@
 // Kubernetes error messages print values with Go's fmt verbs (`%q`, `%v`, `%#v`). Clients and tests
 // match on those messages, so values are rendered here the way Go would render the decoded JSON
-// (strings, int64, float64, bool, nil, map[string]interface{} and []interface{}).
+// (strings, int64, float64, bool, nil, map[string]interface{} and []interface{}). An int64 beyond 2^53
+// is held as a bigint (see codec.ts); an integral number beyond 2^53 came from a float64.
+import { sortKeysDeep, stringifyJson } from '@opkit/json';
 
 /**
  * Go's `%q` of a string: double-quoted with Go escapes.
@@ -24,17 +26,22 @@ export function goQuote(text: string): string {
 }
 
 /**
- * Go's `%v` of a JSON number decoded by apimachinery (int64 when whole, else float64 with `%g`).
+ * Go's `%v` of a JSON number decoded by apimachinery: an int64 (a bigint, or a safe integer) in decimal,
+ * else a float64 as `%v` prints it (the shortest digits; exponent form below 1e-4 and from 1e6 on).
  *
  * @example
  * goNumber(1e21); // '1e+21'
+ * goNumber(9007199254740993n); // '9007199254740993'
+ * goNumber(1234567.5); // '1.2345675e+06'
  */
-export function goNumber(value: number): string {
-  if (Number.isInteger(value) && Math.abs(value) < 1e21) return String(value);
+export function goNumber(value: number | bigint): string {
+  if (typeof value === 'bigint' || Number.isSafeInteger(value)) return String(value);
   if (!Number.isFinite(value)) return value > 0 ? '+Inf' : value < 0 ? '-Inf' : 'NaN';
-  const text = String(value);
-  // JS writes 1e-7 / 1e+21; Go's %g writes 1e-07 / 1e+21 (at least two exponent digits).
-  return text.replace(/e([+-])(\d)$/, 'e$10$2');
+  const [mantissa = '', power = '0'] = value.toExponential().split('e');
+  const exponent = Number(power);
+  if (exponent >= -4 && exponent < 6) return String(value);
+  // Go writes at least two exponent digits: 1e-07, 1e+21.
+  return `${mantissa}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
 }
 
 /**
@@ -46,7 +53,7 @@ export function goNumber(value: number): string {
 export function goPrint(value: unknown): string {
   if (value === null || value === undefined) return '<nil>';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number') return goNumber(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return goNumber(value);
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `[${value.map(goPrint).join(' ')}]`;
   if (typeof value === 'object') {
@@ -65,7 +72,7 @@ export function goPrint(value: unknown): string {
 export function goSyntax(value: unknown): string {
   if (value === null || value === undefined) return 'interface {}(nil)';
   if (typeof value === 'string') return goQuote(value);
-  if (typeof value === 'number') return goNumber(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return goNumber(value);
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) {
     if (value.length > 0 && value.every((v) => typeof v === 'string')) return `[]string{${value.map((v) => goQuote(v)).join(', ')}}`;
@@ -89,7 +96,7 @@ export function goSyntax(value: unknown): string {
 export function goBadValue(value: unknown): string {
   if (value === null || value === undefined) return '"null"';
   if (typeof value === 'string') return goQuote(value);
-  if (typeof value === 'number') return goNumber(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return goNumber(value);
   if (typeof value === 'boolean') return String(value);
   return goSyntax(value);
 }
@@ -102,15 +109,7 @@ export function goBadValue(value: unknown): string {
  * goJson({ b: 1, a: ['<x>'] }); // '{"a":["\\u003cx\\u003e"],"b":1}'
  */
 export function goJson(value: unknown): string {
-  const sort = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(sort);
-    if (v !== null && typeof v === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const k of Object.keys(v).sort()) out[k] = sort((v as Record<string, unknown>)[k]);
-      return out;
-    }
-    return v;
-  };
-  const text = JSON.stringify(sort(value)) ?? 'null';
+  // Keys in byte order (stringifyJson also writes integer-like keys so), int64 values with every digit.
+  const text = value === undefined ? 'null' : stringifyJson(sortKeysDeep(value));
   return text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

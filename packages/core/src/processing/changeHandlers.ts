@@ -2,6 +2,7 @@
 // default, the one with the fewest retries), invoke each with its context, run the sub-handlers a
 // handler registered, record every outcome in the progress records, deliver results to the status,
 // and — once every handler of the cause is finished — purge the records and store the new diff-base.
+import { stringifyJson } from '@opkit/json';
 import type { ChangeReason, HandlerContext, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
 import { HandlerRetriesError, HandlerTimeoutError, invokeHandler, PermanentError, reduceToField, TemporaryError } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
@@ -80,8 +81,8 @@ export async function runChangeHandlers(deps: ChangeRunDeps, input: ChangeRunInp
     ownedHandlerIds: input.owned.map((handler) => handler.id), causeHandlerIds: input.selected.map((handler) => handler.id),
   });
   for (const item of superseded) deps.logger.info(item.message);
-  deps.logger.debug(`${capitalize(title)} is in progress: ${JSON.stringify(body)}`);
-  if (cause.reason === 'update') deps.logger.debug(`Updating diff: ${JSON.stringify(cause.diff)}`);
+  deps.logger.debug(`${capitalize(title)} is in progress: ${stringifyJson(body)}`);
+  if (cause.reason === 'update') deps.logger.debug(`Updating diff: ${stringifyJson(cause.diff)}`);
 
   if (input.selected.length === 0) {
     // Nothing to run for this cause: only remember the change (as Kopf does, without a "processed" line).

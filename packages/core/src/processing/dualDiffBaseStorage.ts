@@ -8,12 +8,12 @@
 // of the annotation's diff-base at that time. When someone else — Kopf, which keeps its diff-base in
 // the annotation only — has stored a newer diff-base since, the digests differ and the annotation wins.
 import { createHash } from 'node:crypto';
-import { AnnotationsDiffBaseStorage, StatusDiffBaseStorage } from '@opkit/state';
+import { AnnotationsDiffBaseStorage, StatusDiffBaseStorage, encodeJson } from '@opkit/state';
 import type { DiffBaseStorage, Essence, FieldSpec, Patch, PersistenceProfileName } from '@opkit/state';
 
 /** A short digest of a stored diff-base (`null`: none). */
 function digestOf(essence: Essence | null): string {
-  return createHash('sha256').update(JSON.stringify(essence)).digest('hex').slice(0, 16);
+  return createHash('sha256').update(encodeJson(essence)).digest('hex').slice(0, 16);
 }
 
 function resolvePath(body: unknown, path: readonly string[]): unknown {

@@ -2,6 +2,7 @@
 // drop lines we cannot parse (that hides a broken stream) and we impose no silence timeout of our own
 // (the watching layer owns liveness); a bad line ends the stream with a protocol error.
 
+import { parseJson } from '@opkit/json';
 import { KubeNetworkError } from '../errors.js';
 import type { TransportStream } from './transport.js';
 import { translate } from './transport.js';
@@ -17,7 +18,7 @@ const TYPES = new Set(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK', 'ERROR']);
 function parseLine(line: string, where: string): RawWatchEvent {
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    value = parseJson(line);
   } catch (error) {
     throw new KubeNetworkError(`${where}: a watch line is not JSON: ${line.slice(0, 120)}`, { cause: error, code: 'protocol' });
   }

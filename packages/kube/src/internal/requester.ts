@@ -2,6 +2,7 @@
 // and retries once; 429 waits for Retry-After; 5xx and network errors back off exponentially (with
 // jitter, bounded attempts); every attempt has a timeout; an abort ends everything at once.
 
+import { parseJson, stringifyJson } from '@opkit/json';
 import { ExponentialBackOff, sleep, noopLogger } from '@opkit/tasks';
 import type { Logger } from '@opkit/tasks';
 import { apiError, KubeApiError, KubeError, KubeNetworkError, ServerError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
@@ -134,7 +135,7 @@ export class Requester {
     const path = withQuery(call.path, call.query);
     const where = `${call.method} ${call.path}`;
     const backoff = new ExponentialBackOff({ start: policy.start, max: policy.max, jitter: policy.jitter });
-    const body = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : JSON.stringify(call.body);
+    const body = call.body === undefined ? undefined : typeof call.body === 'string' ? call.body : stringifyJson(call.body);
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       call.signal?.throwIfAborted();
@@ -151,7 +152,7 @@ export class Requester {
         if (buffered) {
           const response = await send(target, request);
           this.#tell(call, response.status, started, attempt);
-          if (response.status >= 200 && response.status < 300) return parseJson(response.body, where);
+          if (response.status >= 200 && response.status < 300) return parseBody(response.body, where);
           failure = apiError(response.status, response.body, where, retryAfterMs(response.headers['retry-after'], policy.maxRetryAfter));
         } else {
           const stream = await open(target, request);
@@ -193,10 +194,11 @@ export class Requester {
   }
 }
 
-function parseJson(body: Buffer, where: string): unknown {
+/** Integers beyond 2^53 arrive as exact bigints (see docs/kube.md, "Numbers"). */
+function parseBody(body: Buffer, where: string): unknown {
   if (body.length === 0) return {};
   try {
-    return JSON.parse(body.toString('utf8'));
+    return parseJson(body.toString('utf8'));
   } catch (error) {
     throw new KubeNetworkError(`${where}: the server answered 2xx with a body that is not JSON`, { cause: error, code: 'protocol' });
   }
