@@ -1,10 +1,11 @@
 // Entry of `pnpm --filter @opkit/bench bench <suite>`: runs a benchmark suite and prints its table.
-// Suites: `apiserver` (the default) and `watching`. `--quick` runs tiny sizes (a smoke run, not a measurement).
+// Suites: `apiserver` (the default), `watching` and `json` (the codec's cost per object). `--quick` runs tiny sizes (a smoke run, not a measurement).
 import { FULL_SIZES, runApiServerBench } from './apiserverScenarios.js';
 import { renderTable } from './report.js';
+import { runJsonBench } from './scenarios/jsonScenarios.js';
 import { loadWatchingModules, runWatchingBench, WATCHING_FULL_SIZES } from './scenarios/watchingScenarios.js';
 
-const SUITES = ['apiserver', 'watching'];
+const SUITES = ['apiserver', 'watching', 'json'];
 
 async function main(argv: string[]): Promise<number> {
   const quick = argv.includes('--quick');
@@ -20,6 +21,8 @@ async function main(argv: string[]): Promise<number> {
     if (suite === 'apiserver') {
       const sizes = quick ? { creates: 100, watchEvents: 100, watchers: 10, heapObjects: 500 } : FULL_SIZES;
       console.log(renderTable(await runApiServerBench(sizes)));
+    } else if (suite === 'json') {
+      console.log(renderTable(runJsonBench()));
     } else {
       const sizes = quick ? { objects: 200, updates: 2, memoryObjects: 1000 } : WATCHING_FULL_SIZES;
       console.log(renderTable(await runWatchingBench(sizes, await loadWatchingModules())));
