@@ -147,7 +147,9 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(resolved.port, resolved.host, () => {
+      // A deep accept queue (the kernel caps it at net.core.somaxconn): a burst of a thousand clients
+      // connecting at once while the event loop is busy must queue, not be reset.
+      server.listen({ port: resolved.port, host: resolved.host, backlog: 4096 }, () => {
         server.off('error', reject);
         resolve();
       });
