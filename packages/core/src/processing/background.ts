@@ -6,7 +6,7 @@
 // object's serialized writes, so cycles and daemons never patch an object at the same time, and the
 // consistency gate waits for it as for the cycles' own patches.
 import type { Daemons, DaemonEvent, DaemonInvocation, ObjectDaemons, ReconcileResult } from '@opkit/daemons';
-import type { EventSink, FilterContext, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
+import type { DaemonContext, EventSink, FilterContext, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
 import { invokeHandler, runWithScope } from '@opkit/handlers';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { deliverResults, Patch } from '@opkit/state';
@@ -92,6 +92,12 @@ async function invokeOne(deps: BackgroundDeps, target: {
   deps.emit({ type: 'handler', phase: 'started', id: handler.id, kind: handler.kind, retry: context.retry, ...(latenessMs === undefined ? {} : { latenessMs }), ...target.ref });
   const outcome = await runWithScope({ events: deps.events }, () => invokeHandler(handler, context, { defaultBackoff: deps.settings.execution.defaultBackoff }));
   const base = { type: 'handler' as const, id: handler.id, kind: handler.kind, retry: context.retry, durationMs: deps.clock.now() - start, ...target.ref };
+  if (cancelled(outcome, context)) {
+    // Ended by our own abort (like Kopf's cancelled task): not a failure, and its unfinished patch is dropped.
+    target.logger.debug(`${title} is cancelled: ${messageOf((outcome as { error: unknown }).error)}`);
+    deps.emit({ ...base, phase: 'succeeded', message: 'cancelled' });
+    return outcome;
+  }
   reportOutcome({ logger: target.logger, emit: deps.emit }, title, base, outcome);
   const patch = context.patch as unknown as Patch;
   if (outcome.kind === 'success') deliverResults({ outcomes: new Map([[handler.id, { final: true, result: outcome.result }]]), patch });
@@ -108,6 +114,14 @@ async function invokeOne(deps: BackgroundDeps, target: {
     }
   }
   return outcome;
+}
+
+/** Whether a failed attempt failed because we aborted its `signal` or `stopped.signal` (a rejection with that AbortError). */
+function cancelled(outcome: InvocationOutcome, context: DaemonContext): boolean {
+  if (outcome.kind === 'success') return false;
+  const { error } = outcome;
+  return [context.signal, context.stopped.signal].some((signal) => signal.aborted
+    && (error === signal.reason || (error instanceof Error && error.name === 'AbortError')));
 }
 
 function report(deps: BackgroundDeps, target: { readonly key: string; readonly resource: Resource; readonly ref: FeedObjectRef }, event: DaemonEvent): void {
