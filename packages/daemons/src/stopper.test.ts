@@ -17,7 +17,7 @@ describe('DaemonStopper', () => {
     expect(stopper.reasons).toEqual(['resource-deleted', 'signalled']);
     expect(stopper.has('signalled')).toBe(true);
     expect(stopper.signal.aborted).toBe(true);
-    expect(stopper.signal.reason).toBe('resource-deleted');
+    expect(stopper.signal.reason).toMatchObject({ name: 'AbortError', message: 'Asked to stop (resource-deleted).' });
     expect(stopper.when).toBe(2000);
   });
 

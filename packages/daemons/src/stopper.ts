@@ -7,8 +7,8 @@ import type { Scheduler } from './scheduler.js';
 /**
  * A daemon's stop flag.
  *
- * Guarantees: `reason` never changes once set; `signal` aborts exactly when the flag is first set (its
- * abort reason is that first reason); every pending `wait()` resolves `true` at that moment.
+ * Guarantees: `reason` never changes once set; `signal` aborts exactly when the flag is first set (with
+ * an `AbortError` naming that first reason); every pending `wait()` resolves `true` at that moment.
  *
  * @example
  * ```ts
@@ -61,7 +61,7 @@ export class DaemonStopper implements DaemonStopped {
     this.#reasons.push(reason);
     if (this.#reasons.length === 1) {
       this.#when = this.#scheduler.now();
-      this.#controller.abort(reason);
+      this.#controller.abort(new DOMException(`Asked to stop (${reason}).`, 'AbortError'));
     }
     return true;
   }

@@ -165,7 +165,7 @@ export class BackgroundTask {
       if (!this.#cancel.signal.aborted) {
         this.stopper.set('cancelled');
         this.#host.logger.debug(`${this.title} is signalled to exit by force.`);
-        this.#cancel.abort(this.stopper.reason);
+        this.#cancel.abort(new DOMException(`${this.title} is cancelled (${this.stopper.reason}).`, 'AbortError'));
       }
       const start = this.handler.cancellationTimeout !== undefined
         ? (this.stopper.when ?? this.now()) + (this.handler.cancellationBackoff ?? 0) * 1000
@@ -182,7 +182,7 @@ export class BackgroundTask {
     if (!this.live) return;
     this.stopper.set('abandoned');
     this.#host.logger.warn(`${this.title} did not exit in time. Leaving it orphaned.`);
-    if (!this.#cancel.signal.aborted) this.#cancel.abort(this.stopper.reason);
+    if (!this.#cancel.signal.aborted) this.#cancel.abort(new DOMException(`${this.title} is abandoned (${this.stopper.reason}).`, 'AbortError'));
     this.#state = 'abandoned';
     this.#host.emit({ type: 'abandoned', handler: this.handler });
     this.#settle();
