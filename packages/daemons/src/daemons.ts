@@ -50,7 +50,7 @@ export class Daemons {
   readonly scheduler: Scheduler;
   readonly #logger: Logger;
   readonly #objects = new Map<string, ObjectDaemons>();
-  readonly #forgotten = new Set<ObjectDaemons>();
+  readonly #forgotten = new Map<string, ObjectDaemons>();
   readonly #link: ObjectDaemonsLink;
   readonly #ownsScheduler: boolean;
   #paused = false;
@@ -71,8 +71,8 @@ export class Daemons {
       defaultBackoff: seconds('defaultBackoff', options.defaultBackoff, 60),
       exitTimeout: seconds('exitTimeout', options.exitTimeout, 0),
       spawning: () => !this.#paused && !this.#stopped,
-      idle: (object) => {
-        if (this.#forgotten.has(object)) this.#forgotten.delete(object);
+      idle: (host) => {
+        if (this.#forgotten.get(host.key)?.running === 0) this.#forgotten.delete(host.key);
       },
     };
   }
@@ -108,7 +108,7 @@ export class Daemons {
     if (!object) return;
     this.#objects.delete(key);
     object.stop(reason);
-    if (object.running > 0) this.#forgotten.add(object);
+    if (object.running > 0) this.#forgotten.set(key, object);
   }
 
   /** Stop every daemon and timer (`operator-pausing`) and spawn none until {@link Daemons.resume}. */
@@ -129,7 +129,7 @@ export class Daemons {
    */
   async stop(): Promise<void> {
     this.#stopped = true;
-    const all = [...this.#objects.values(), ...this.#forgotten];
+    const all = [...this.#objects.values(), ...this.#forgotten.values()];
     for (const object of all) object.stop('operator-exiting');
     await Promise.all(all.map((object) => object.settled()));
     if (this.#ownsScheduler) this.scheduler.clear();
@@ -139,7 +139,7 @@ export class Daemons {
   stats(): DaemonsStats {
     let running = 0;
     for (const object of this.#objects.values()) running += object.running;
-    for (const object of this.#forgotten) running += object.running;
+    for (const object of this.#forgotten.values()) running += object.running;
     return { objects: this.#objects.size, running, scheduled: this.scheduler.size };
   }
 }

@@ -3,30 +3,16 @@
 // everything while the object is being deleted — and say whether the object must keep its finalizer
 // and when to look again. Running tasks read the latest body through their context's live views
 // (`body`, `spec`, `status`… are read-only views that always show the latest body).
-import type { DaemonContext, DaemonStoppingReason, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
-import { filterContextOf, invokeHandler, matchesFilters } from '@opkit/handlers';
+import type { DaemonStoppingReason, ResourceHandler } from '@opkit/handlers';
+import { filterContextOf, matchesFilters } from '@opkit/handlers';
 import type { KubeObject } from '@opkit/kube';
-import { noopLogger } from '@opkit/tasks';
-import type { Logger } from '@opkit/tasks';
 import { BackgroundTask } from './internal/backgroundTask.js';
-import type { TaskHost } from './internal/backgroundTask.js';
-import { buildContext, liveViews, plainPatch } from './internal/liveContext.js';
-import type { LiveViews } from './internal/liveContext.js';
+import { ObjectHost } from './internal/objectHost.js';
+import type { ObjectDaemonsLink } from './internal/objectHost.js';
 import { runDaemon, runTimer } from './internal/runners.js';
-import type { Scheduler } from './scheduler.js';
-import type { DaemonEvent, ObjectDaemonsOptions, ReconcileOptions, ReconcileResult } from './types.js';
+import type { ObjectDaemonsOptions, ReconcileOptions, ReconcileResult } from './types.js';
 
-/** What an object's daemons get from their {@link Daemons} manager. */
-export interface ObjectDaemonsLink {
-  readonly scheduler: Scheduler;
-  readonly cancellationPolling: number;
-  readonly defaultBackoff: number;
-  readonly exitTimeout: number;
-  /** Whether new daemons may start now (not while the operator pauses or exits). */
-  readonly spawning: () => boolean;
-  /** The object has no live task left. */
-  readonly idle: (object: ObjectDaemons) => void;
-}
+export type { ObjectDaemonsLink };
 
 function isBackground(handler: ResourceHandler): boolean {
   return handler.kind === 'daemon' || handler.kind === 'timer';
@@ -49,68 +35,31 @@ function isBackground(handler: ResourceHandler): boolean {
 export class ObjectDaemons {
   /** The object's key (usually its uid). */
   readonly key: string;
-  readonly #link: ObjectDaemonsLink;
-  readonly #tasks = new Map<string, BackgroundTask>();
-  readonly #foreverStopped = new Set<string>();
-  readonly #changeWaiters = new Set<() => void>();
-  readonly #views: LiveViews;
-  readonly #host: TaskHost;
-  #body: KubeObject;
-  #lastChange: number;
+  readonly #host: ObjectHost;
 
   constructor(link: ObjectDaemonsLink, key: string, options: ObjectDaemonsOptions) {
-    this.#link = link;
     this.key = key;
-    this.#body = options.body;
-    this.#lastChange = link.scheduler.now();
-    this.#views = liveViews(this);
-    const extra = options.context ?? {};
-    const logger: Logger = options.logger ?? (extra.logger as Logger | undefined) ?? noopLogger;
-    const invoke = options.invoke ?? ((invocation) => invokeHandler(invocation.handler, invocation.context, { defaultBackoff: link.defaultBackoff }));
-    const patch = options.patch ?? plainPatch;
-    const onEvent = options.onEvent ?? (() => undefined);
-    this.#host = {
-      scheduler: link.scheduler, logger, cancellationPolling: link.cancellationPolling, exitTimeout: link.exitTimeout,
-      lastChange: () => this.#lastChange,
-      waitForChange: (since, signal) => this.#waitForChange(since, signal),
-      context: (task, retry, started): DaemonContext => buildContext(this.#views, extra, {
-        handler: task.handler, body: this.#body, retry, started: new Date(started), runtime: Math.max(0, (link.scheduler.now() - started) / 1000),
-        stopped: task.stopper, signal: task.signal, patch: patch(),
-      }),
-      invoke: async (task, context, latenessMs): Promise<InvocationOutcome> => {
-        try {
-          return await invoke({ handler: task.handler, context, ...(latenessMs === undefined ? {} : { latenessMs }) });
-        } catch (error) {
-          const delay = task.handler.backoff ?? link.defaultBackoff;
-          logger.error(`${task.title} could not be invoked; retrying in ${delay} seconds: ${(error as Error)?.message ?? String(error)}`, { error });
-          return { kind: 'exception', error, delay };
-        }
-      },
-      emit: (event: DaemonEvent) => onEvent(event),
-      ended: (task, how) => this.#ended(task, how),
-    };
+    this.#host = new ObjectHost(link, key, options);
   }
 
   /** The latest body. */
   get body(): KubeObject {
-    return this.#body;
+    return this.#host.body;
   }
 
   /** When the object last changed essentially (clock ms); its creation here counts as a change. */
   get lastChange(): number {
-    return this.#lastChange;
+    return this.#host.lastChanged;
   }
 
   /** Daemons and timers running or stopping now (abandoned ones do not count). */
   get running(): number {
-    let count = 0;
-    for (const task of this.#tasks.values()) if (task.live) count++;
-    return count;
+    return this.#host.running();
   }
 
   /** Whether a handler ended on its own for this object (it is not spawned again). */
   hasEnded(handlerId: string): boolean {
-    return this.#foreverStopped.has(handlerId);
+    return this.#host.hasEnded(handlerId);
   }
 
   /**
@@ -118,11 +67,7 @@ export class ObjectDaemons {
    * the idle period of timers with `idle`).
    */
   update(body: KubeObject, options: { readonly changed?: boolean } = {}): void {
-    this.#body = body;
-    if (options.changed) {
-      this.#lastChange = this.#link.scheduler.now();
-      for (const wake of [...this.#changeWaiters]) wake();
-    }
+    this.#host.update(body, options.changed ?? false);
   }
 
   /**
@@ -131,69 +76,42 @@ export class ObjectDaemons {
    * the object is being deleted, stop them all (`resource-deleted`).
    */
   reconcile(handlers: readonly ResourceHandler[], options: ReconcileOptions = {}): ReconcileResult {
-    const body = this.#body;
+    const host = this.#host;
+    const body = host.body;
     const context = filterContextOf(body, options.context);
     const matching = handlers.filter((handler) => isBackground(handler) && matchesFilters(handler, { body, context }));
     if (options.deleting) {
       this.stop('resource-deleted');
     } else {
       const ids = new Set(matching.map((handler) => handler.id));
-      for (const task of this.#tasks.values()) if (!ids.has(task.handler.id)) task.stop('filters-mismatch');
-      if (this.#link.spawning()) {
+      for (const task of host.tasks.values()) if (!ids.has(task.handler.id)) task.stop('filters-mismatch');
+      if (host.link.spawning()) {
         for (const handler of matching) {
-          if (!this.#tasks.has(handler.id) && !this.#foreverStopped.has(handler.id)) this.#spawn(handler);
+          if (!host.tasks.has(handler.id) && !host.hasEnded(handler.id)) {
+            host.spawn(handler, (owner) => new BackgroundTask(owner, handler, handler.kind === 'timer' ? runTimer : runDaemon));
+          }
         }
       }
     }
     const delays: number[] = [];
     let running = 0;
-    for (const task of this.#tasks.values()) {
+    for (const task of host.tasks.values()) {
       if (!task.live) continue;
       running++;
       const next = task.nextCheckIn;
       if (next !== undefined) delays.push(next);
     }
-    const requiresFinalizer = running > 0 || matching.some((handler) => !this.#foreverStopped.has(handler.id));
+    const requiresFinalizer = running > 0 || matching.some((handler) => !host.hasEnded(handler.id));
     return { requiresFinalizer, delays, running };
   }
 
   /** Stop every running task with `reason`. */
   stop(reason: DaemonStoppingReason): void {
-    for (const task of [...this.#tasks.values()]) task.stop(reason);
+    for (const task of [...this.#host.tasks.values()]) task.stop(reason);
   }
 
   /** Resolves once every task has ended or been abandoned. */
   async settled(): Promise<void> {
-    await Promise.all([...this.#tasks.values()].map((task) => task.settled));
-  }
-
-  #spawn(handler: ResourceHandler): void {
-    const task = new BackgroundTask(this.#host, handler, handler.kind === 'timer' ? runTimer : runDaemon);
-    this.#tasks.set(handler.id, task);
-    task.start();
-  }
-
-  #ended(task: BackgroundTask, how: { readonly onItsOwn: boolean; readonly abandoned: boolean }): void {
-    if (!how.abandoned) {
-      if (how.onItsOwn) this.#foreverStopped.add(task.handler.id);
-      if (this.#tasks.get(task.handler.id) === task) this.#tasks.delete(task.handler.id);
-    }
-    if (this.running === 0) this.#link.idle(this);
-  }
-
-  #waitForChange(since: number, signal: AbortSignal): Promise<boolean> {
-    if (this.#lastChange > since) return Promise.resolve(true);
-    if (signal.aborted) return Promise.resolve(false);
-    return new Promise<boolean>((resolve) => {
-      const done = (changed: boolean): void => {
-        this.#changeWaiters.delete(wake);
-        signal.removeEventListener('abort', onAbort);
-        resolve(changed);
-      };
-      const wake = (): void => done(true);
-      const onAbort = (): void => done(false);
-      this.#changeWaiters.add(wake);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
+    await Promise.all([...this.#host.tasks.values()].map((task) => task.settled));
   }
 }

@@ -12,17 +12,20 @@ export interface DaemonInvocation {
   readonly handler: ResourceHandler;
   /**
    * Its context: the body views (`body`, `spec`, `meta`, `status`, `name`, `namespace`, `uid`, `labels`,
-   * `annotations`) read the object's latest body at each access; `patch` is this attempt's own patch.
+   * `annotations`) read the object's latest body at each access; `patch` is this attempt's own patch,
+   * made when the handler first reads it.
    */
   readonly context: DaemonContext;
+  /** This attempt's patch, if the handler read `context.patch` (else nothing was written to it). */
+  readonly patched: () => HandlerPatch | undefined;
   /** Timers: how many milliseconds after its scheduled time this run started. */
   readonly latenessMs?: number | undefined;
 }
 
 /**
  * Invoke one attempt and say what happened. The embedder calls the handler (e.g. with
- * `invokeHandler`), logs the outcome, and applies `context.patch` (with the result delivered to the
- * status) before resolving. It should not reject; if it does, the attempt counts as an arbitrary error.
+ * `invokeHandler`), logs the outcome, and applies the attempt's patch (`patched()`, with the result
+ * delivered to the status) before resolving. It should not reject; if it does, the attempt counts as an arbitrary error.
  */
 export type DaemonInvoke = (invocation: DaemonInvocation) => Promise<InvocationOutcome>;
 

@@ -86,7 +86,7 @@ function attach(deps: BackgroundDeps, input: BackgroundInput): ObjectDaemons {
 async function invokeOne(deps: BackgroundDeps, target: {
   readonly resource: Resource; readonly memory: ObjectMemory; readonly ref: FeedObjectRef; readonly logger: Logger; readonly latest: () => KubeObject;
 }, invocation: DaemonInvocation): Promise<InvocationOutcome> {
-  const { handler, context, latenessMs } = invocation;
+  const { handler, context, latenessMs, patched } = invocation;
   const title = titleOf(handler);
   const start = deps.clock.now();
   deps.emit({ type: 'handler', phase: 'started', id: handler.id, kind: handler.kind, retry: context.retry, ...(latenessMs === undefined ? {} : { latenessMs }), ...target.ref });
@@ -99,9 +99,13 @@ async function invokeOne(deps: BackgroundDeps, target: {
     return outcome;
   }
   reportOutcome({ logger: target.logger, emit: deps.emit }, title, base, outcome);
-  const patch = context.patch as unknown as Patch;
-  if (outcome.kind === 'success') deliverResults({ outcomes: new Map([[handler.id, { final: true, result: outcome.result }]]), patch });
-  if (!patch.isEmpty) {
+  // The attempt's patch exists only if the handler touched it; a result needs one too.
+  let patch = patched() as Patch | undefined;
+  if (outcome.kind === 'success' && outcome.result !== undefined && outcome.result !== null) {
+    patch ??= new Patch();
+    deliverResults({ outcomes: new Map([[handler.id, { final: true, result: outcome.result }]]), patch });
+  }
+  if (patch && !patch.isEmpty) {
     try {
       const sent = await serialWrite(target.memory, () => applyPatch({ client: deps.client, clock: deps.clock, emit: deps.emit }, target.resource, target.latest(), patch, target.ref));
       // Change handlers must not act on a state older than what a daemon wrote: the consistency gate waits for this version too.

@@ -4,7 +4,7 @@
 // `cancellationTimeout`, then abandon with a warning. Without a timeout an object-level stop (deletion,
 // filter mismatch) waits as long as it takes, checking every `cancellationPolling`; an operator-level
 // stop (pausing, exiting) never waits longer than the backoff plus the exit timeout.
-import type { DaemonContext, DaemonStoppingReason, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
+import type { DaemonContext, DaemonStoppingReason, HandlerPatch, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
 import type { Logger } from '@opkit/tasks';
 import type { ScheduledEntry, Scheduler } from '../scheduler.js';
 import { DaemonStopper } from '../stopper.js';
@@ -22,10 +22,10 @@ export interface TaskHost {
   lastChange(): number;
   /** Resolves `true` once an essential change happens after `since` (clock ms), `false` when `signal` aborts first. */
   waitForChange(since: number, signal: AbortSignal): Promise<boolean>;
-  /** The context of an attempt (with a fresh patch). */
-  context(task: BackgroundTask, retry: number, started: number): DaemonContext;
+  /** The context of an attempt (its patch made on first access), and how to get that patch. */
+  context(task: BackgroundTask, retry: number, started: number): { context: DaemonContext; patched: () => HandlerPatch | undefined };
   /** Invoke one attempt; never rejects. */
-  invoke(task: BackgroundTask, context: DaemonContext, latenessMs: number | undefined): Promise<InvocationOutcome>;
+  invoke(task: BackgroundTask, attempt: { context: DaemonContext; patched: () => HandlerPatch | undefined }, latenessMs: number | undefined): Promise<InvocationOutcome>;
   emit(event: DaemonEvent): void;
   /** The task's run has ended (or it was abandoned: `abandoned`). */
   ended(task: BackgroundTask, how: { readonly onItsOwn: boolean; readonly abandoned: boolean }): void;
@@ -57,7 +57,9 @@ export class BackgroundTask {
   readonly settled: Promise<void>;
   readonly #host: TaskHost;
   readonly #run: TaskRun;
-  readonly #cancel = new AbortController();
+  /** The forced-stop signal, made when first read; the reason it was (or is to be) aborted with. */
+  #cancel: AbortController | undefined;
+  #cancelReason: DOMException | undefined;
   #state: TaskState = 'running';
   #mode: 'object' | 'operator' = 'object';
   #step: ScheduledEntry | undefined;
@@ -74,6 +76,10 @@ export class BackgroundTask {
 
   /** Aborted at the forced step of a stop (the handler's `signal`). */
   get signal(): AbortSignal {
+    if (!this.#cancel) {
+      this.#cancel = new AbortController();
+      if (this.#cancelReason) this.#cancel.abort(this.#cancelReason);
+    }
     return this.#cancel.signal;
   }
 
@@ -98,20 +104,24 @@ export class BackgroundTask {
 
   /** Sleep until `due` (clock ms) unless asked to stop first; returns whether it slept through. */
   sleepUntil(due: number): Promise<boolean> {
-    return this.#host.scheduler.sleepUntil(due, { signal: this.stopper.signal });
+    return this.stopper.sleepUntil(due);
   }
 
   /** Start the run. */
   start(): void {
     this.#host.emit({ type: 'started', handler: this.handler });
-    void (async () => {
-      await Promise.resolve(); // never inside the caller's turn
-      try {
-        await this.#run(this, this.#host);
-      } catch (error) {
-        this.#host.logger.error(`${this.title} crashed: ${(error as Error)?.message ?? String(error)}`, { error, stack: true });
-      }
-    })().finally(() => this.#ended());
+    void this.#main();
+  }
+
+  async #main(): Promise<void> {
+    await Promise.resolve(); // never inside the caller's turn
+    try {
+      await this.#run(this, this.#host);
+    } catch (error) {
+      this.#host.logger.error(`${this.title} crashed: ${(error as Error)?.message ?? String(error)}`, { error, stack: true });
+    } finally {
+      this.#ended();
+    }
   }
 
   /** Wait for the initial delay (if any); resolves with the due time of the first run. */
@@ -121,7 +131,7 @@ export class BackgroundTask {
     if (value === undefined) return now;
     let seconds = 0;
     try {
-      seconds = typeof value === 'function' ? value(this.#host.context(this, 0, now)) : value;
+      seconds = typeof value === 'function' ? value(this.#host.context(this, 0, now).context) : value;
     } catch (error) {
       this.#host.logger.error(`${this.title}'s initial delay failed; starting at once: ${(error as Error)?.message ?? String(error)}`, { error });
     }
@@ -162,10 +172,10 @@ export class BackgroundTask {
     if (!this.live) return;
     const timeout = this.handler.cancellationTimeout ?? (this.#mode === 'operator' ? this.#host.exitTimeout : undefined);
     if (timeout !== undefined) {
-      if (!this.#cancel.signal.aborted) {
+      if (!this.#cancelReason) {
         this.stopper.set('cancelled');
         this.#host.logger.debug(`${this.title} is signalled to exit by force.`);
-        this.#cancel.abort(new DOMException(`${this.title} is cancelled (${this.stopper.reason}).`, 'AbortError'));
+        this.#abort(new DOMException(`${this.title} is cancelled (${this.stopper.reason}).`, 'AbortError'));
       }
       const start = this.handler.cancellationTimeout !== undefined
         ? (this.stopper.when ?? this.now()) + (this.handler.cancellationBackoff ?? 0) * 1000
@@ -182,11 +192,16 @@ export class BackgroundTask {
     if (!this.live) return;
     this.stopper.set('abandoned');
     this.#host.logger.warn(`${this.title} did not exit in time. Leaving it orphaned.`);
-    if (!this.#cancel.signal.aborted) this.#cancel.abort(new DOMException(`${this.title} is abandoned (${this.stopper.reason}).`, 'AbortError'));
+    if (!this.#cancelReason) this.#abort(new DOMException(`${this.title} is abandoned (${this.stopper.reason}).`, 'AbortError'));
     this.#state = 'abandoned';
     this.#host.emit({ type: 'abandoned', handler: this.handler });
     this.#settle();
     this.#host.ended(this, { onItsOwn: false, abandoned: true });
+  }
+
+  #abort(reason: DOMException): void {
+    this.#cancelReason = reason;
+    this.#cancel?.abort(reason);
   }
 
   #schedule(due: number, step: () => void): void {
