@@ -27,11 +27,12 @@ on.daemon('kopfexamples', async function background_sync({ spec, stopped, logger
 }, { backoff: 3 });
 
 // This daemon does not look at `stopped`: it runs until its `signal` aborts, which happens on
-// deletion 1 s after it is asked to stop (then it gets 0.5 s more before it is abandoned).
+// deletion 1 s after it is asked to stop (then it gets 0.5 s more before it is abandoned; that limit
+// is not scaled, it only bounds the wait).
 on.daemon('kopfexamples', async function background_async({ spec, logger, retry, signal }) {
   if (retry < 3) throw new TemporaryError('Simulated failure.', { delay: seconds(1) });
   for (;;) {
     logger.info(`=> Ping from an async daemon: field='${spec.field}'`);
     await delay(seconds(5) * 1000, undefined, { signal });
   }
-}, { backoff: 3, cancellationBackoff: seconds(1), cancellationTimeout: seconds(0.5), annotations: { someannotation: 'somevalue' } });
+}, { backoff: 3, cancellationBackoff: seconds(1), cancellationTimeout: 0.5, annotations: { someannotation: 'somevalue' } });
