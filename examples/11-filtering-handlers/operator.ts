@@ -1,6 +1,5 @@
 // Filters: handlers that run only for objects whose labels, annotations, field values or a
-// predicate match. (Kopf's example also has a daemon filtered by a field; daemons come with
-// @opkit/daemons and will be added here then.)
+// predicate match — and a daemon that runs only while a field has a value.
 import { ABSENT, on, PRESENT } from '@opkit/core';
 import type { HandlerContext } from '@opkit/core';
 
@@ -71,3 +70,10 @@ on.create('kopfexamples', function create_with_field_presence_not_satisfied({ lo
 on.update('kopfexamples', function update_with_field_change_satisfied({ logger }) {
   logger.info('Field change is satisfied.');
 }, { field: 'spec.field', old: 'value', new: 'changed' });
+
+on.daemon('kopfexamples', async function daemon_with_field({ stopped, logger }) {
+  while (!stopped.isSet) {
+    logger.info('Field daemon is satisfied.');
+    await stopped.wait(1);
+  }
+}, { field: 'spec.field', value: 'value' });

@@ -1,11 +1,12 @@
 // Entry of `pnpm --filter @opkit/bench bench <suite>`: runs a benchmark suite and prints its table.
-// Suites: `apiserver` (the default), `watching` and `json` (the codec's cost per object). `--quick` runs tiny sizes (a smoke run, not a measurement).
+// Suites: `apiserver` (the default), `watching`, `daemons` and `json` (the codec's cost per object). `--quick` runs tiny sizes (a smoke run, not a measurement).
 import { FULL_SIZES, runApiServerBench } from './apiserverScenarios.js';
 import { renderTable } from './report.js';
+import { DAEMONS_FULL_SIZES, runDaemonsBench } from './scenarios/daemonsScenarios.js';
 import { runJsonBench } from './scenarios/jsonScenarios.js';
 import { loadWatchingModules, runWatchingBench, WATCHING_FULL_SIZES } from './scenarios/watchingScenarios.js';
 
-const SUITES = ['apiserver', 'watching', 'json'];
+const SUITES = ['apiserver', 'watching', 'daemons', 'json'];
 
 async function main(argv: string[]): Promise<number> {
   const quick = argv.includes('--quick');
@@ -23,9 +24,12 @@ async function main(argv: string[]): Promise<number> {
       console.log(renderTable(await runApiServerBench(sizes)));
     } else if (suite === 'json') {
       console.log(renderTable(runJsonBench()));
-    } else {
+    } else if (suite === 'watching') {
       const sizes = quick ? { objects: 200, updates: 2, memoryObjects: 1000 } : WATCHING_FULL_SIZES;
       console.log(renderTable(await runWatchingBench(sizes, await loadWatchingModules())));
+    } else {
+      const sizes = quick ? { objects: 200, seconds: 2, warmup: 1 } : DAEMONS_FULL_SIZES;
+      console.log(renderTable(await runDaemonsBench(sizes)));
     }
   }
   return 0;

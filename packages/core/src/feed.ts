@@ -1,6 +1,6 @@
 // The event feed: one versioned, JSON-safe stream of what the operator does — objects seen, causes,
-// handlers started/succeeded/failed/retrying with durations, patches, watch phases, posted events and
-// log lines. `op dev`, metrics and tests consume only this; later features add members to the union.
+// handlers started/succeeded/failed/retrying with durations, daemons and timers started/stopped (and
+// their lateness), patches, watch phases, posted events and log lines. `op dev`, metrics and tests consume only this; later features add members to the union.
 
 /** A reference to the object an entry is about. */
 export interface FeedObjectRef {
@@ -31,7 +31,19 @@ export type FeedEventInput =
     readonly durationMs?: number | undefined;
     /** Seconds until the next attempt (`retrying`). */
     readonly delay?: number | undefined;
+    /** Timers (`started`): how many milliseconds after its scheduled time the run started. */
+    readonly latenessMs?: number | undefined;
     readonly message?: string | undefined;
+  } & FeedObjectRef)
+  | ({
+    readonly type: 'daemon';
+    /** started: spawned; stopping: asked to stop (the first time); stopped: its function returned; abandoned: left running after its cancellation timeout. */
+    readonly phase: 'started' | 'stopping' | 'stopped' | 'abandoned';
+    readonly kind: 'daemon' | 'timer'; readonly id: string;
+    /** stopping: why (`resource-deleted`, `filters-mismatch`, `operator-pausing`, `operator-exiting`). */
+    readonly reason?: string | undefined;
+    /** stopped: it ended by itself (returned, or failed for good) and is not restarted for this object. */
+    readonly onItsOwn?: boolean | undefined;
   } & FeedObjectRef)
   | ({
     readonly type: 'patch'; readonly patchType: 'merge' | 'json'; readonly subresource?: 'status' | undefined;

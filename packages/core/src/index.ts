@@ -13,6 +13,7 @@ export type {
   EventHandlerOptions, ActivityHandlerOptions, ChangeReason, ResourceHandlerKind, ActivityKind, ResourceHandlerFn, ActivityHandlerFn,
   ResourceHandler, ActivityHandler, HandlerPatch, DiffItem, HandlerEvent, HandlerContext, ActivityContext, EventSink,
   OwnerReference, ObjectReference, EventOptions, ExceptionEventOptions,
+  DaemonHandlerOptions, TimerHandlerOptions, InitialDelay, DaemonHandlerFn, DaemonContext, DaemonStopped, DaemonStoppingReason, BackgroundHandlerKind,
 } from '@opkit/handlers';
 
 // Running an operator
@@ -25,7 +26,8 @@ export type { LoadedOperator } from './loader.js';
 // Settings
 export { resolveSettings, toWatchSettings } from './settings.js';
 export type {
-  OperatorSettings, SettingsInput, PersistenceSettings, ExecutionSettings, QueueingSettings, WatchingSettings, PostingSettings, ProcessSettings,
+  OperatorSettings, SettingsInput, PersistenceSettings, ExecutionSettings, QueueingSettings, WatchingSettings, PostingSettings, BackgroundSettings,
+  ProcessSettings,
 } from './settings.js';
 
 // Logging and the feed

@@ -11,6 +11,7 @@ describe('resolveSettings', () => {
     expect(settings.queueing).toMatchObject({ workerLimit: 64, exitTimeout: 2 });
     expect(settings.watching).toEqual({ inactivityTimeout: 70, serverTimeout: 300, reconnectBackoff: 0.1, pageSize: 500 });
     expect(settings.posting).toMatchObject({ enabled: true, loggers: false, level: 'info', component: 'opkit' });
+    expect(settings.background).toEqual({ cancellationPolling: 60 });
     expect(settings.process.gracePeriod).toBe(5);
   });
 
@@ -27,7 +28,8 @@ describe('resolveSettings', () => {
     [{ queueing: { workerLimit: 0 } }, 'settings.queueing.workerLimit must be a whole number >= 1; got 0.'],
     [{ queueing: { errorDelays: [] } }, 'settings.queueing.errorDelays must be a non-empty list of seconds.'],
     [{ watching: { pageSize: 1.5 } }, 'settings.watching.pageSize must be a whole number >= 1; got 1.5.'],
-    [{ peering: {} }, "Unknown settings group 'peering': expected persistence, execution, queueing, watching, posting or process."],
+    [{ background: { cancellationPolling: 0 } }, 'settings.background.cancellationPolling must be a number >= 0.001 (seconds); got 0.'],
+    [{ peering: {} }, "Unknown settings group 'peering': expected persistence, execution, queueing, watching, posting, background or process."],
   ])('rejects %j', (input, message) => {
     expect(() => resolveSettings(input as never)).toThrow(new OperatorError('invalid-settings', message));
   });

@@ -65,6 +65,12 @@ export interface PostingSettings {
   instance?: string | undefined;
 }
 
+/** Daemons and timers. */
+export interface BackgroundSettings {
+  /** Seconds between checks (and log lines) while waiting for a stopping daemon without a `cancellationTimeout` (its own `cancellationPolling` wins). @defaultValue 60 */
+  cancellationPolling: number;
+}
+
 /** The process as a whole. */
 export interface ProcessSettings {
   /** Seconds the operator waits for handlers and cleanup when stopping before it gives up on them. @defaultValue 5 */
@@ -85,6 +91,7 @@ export interface OperatorSettings {
   queueing: QueueingSettings;
   watching: WatchingSettings;
   posting: PostingSettings;
+  background: BackgroundSettings;
   process: ProcessSettings;
 }
 
@@ -120,8 +127,8 @@ function oneOf<T extends string>(path: string, value: unknown, allowed: readonly
  */
 export function resolveSettings(input: SettingsInput = {}): OperatorSettings {
   for (const group of Object.keys(input)) {
-    if (!['persistence', 'execution', 'queueing', 'watching', 'posting', 'process'].includes(group)) {
-      throw new OperatorError('invalid-settings', `Unknown settings group '${group}': expected persistence, execution, queueing, watching, posting or process.`);
+    if (!['persistence', 'execution', 'queueing', 'watching', 'posting', 'background', 'process'].includes(group)) {
+      throw new OperatorError('invalid-settings', `Unknown settings group '${group}': expected persistence, execution, queueing, watching, posting, background or process.`);
     }
   }
   const p = input.persistence ?? {};
@@ -129,6 +136,7 @@ export function resolveSettings(input: SettingsInput = {}): OperatorSettings {
   const q = input.queueing ?? {};
   const w = input.watching ?? {};
   const o = input.posting ?? {};
+  const b = input.background ?? {};
   const r = input.process ?? {};
   const errorDelays = q.errorDelays ?? FIBONACCI;
   if (!Array.isArray(errorDelays) || errorDelays.length === 0) {
@@ -172,6 +180,9 @@ export function resolveSettings(input: SettingsInput = {}): OperatorSettings {
       level: oneOf('posting.level', o.level, ['debug', 'info', 'warn', 'error'] as const, 'info'),
       component: o.component ?? 'opkit',
       instance: o.instance,
+    },
+    background: {
+      cancellationPolling: seconds('background.cancellationPolling', b.cancellationPolling, 60, 0.001),
     },
     process: {
       gracePeriod: seconds('process.gracePeriod', r.gracePeriod, 5),

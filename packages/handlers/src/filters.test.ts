@@ -55,12 +55,14 @@ describe('selectChangeHandlers', () => {
   registry.on.resume('x', function rd() { return undefined; }, { deleted: true });
   registry.on.field('x', 'spec.field', function f() { return undefined; });
   registry.on.event('x', function e() { return undefined; });
+  registry.on.daemon('x', function dm() { return undefined; });
+  registry.on.timer('x', function tm() { return undefined; }, { interval: 1 });
   const all = registry.resourceHandlers();
   const ids = (cause: Partial<Parameters<typeof selectChangeHandlers>[1]>): string[] => selectChangeHandlers(all, {
     reason: 'create', initial: false, deleted: false, body, old: null, new: { spec: { field: 'value' } }, diff: [], ...cause,
   }).map((h) => h.id);
 
-  it('selects by reason; field handlers fire on any cause that changes their field; spies never', () => {
+  it('selects by reason; field handlers fire on any cause that changes their field; spies, daemons and timers never', () => {
     expect(ids({ reason: 'create' })).toEqual(['c', 'f/spec.field']);
     expect(ids({ reason: 'update', old: { spec: { field: 'a' } }, new: { spec: { field: 'b' } } })).toEqual(['u', 'f/spec.field']);
     expect(ids({ reason: 'update', old: { spec: { field: 'a', x: 1 } }, new: { spec: { field: 'a', x: 2 } } })).toEqual(['u']);
@@ -79,6 +81,10 @@ describe('selectChangeHandlers', () => {
     filtered.on.create('x', function c() { return undefined; }, { labels: { app: 'db' } });
     expect(prematchChangeHandlers(filtered.resourceHandlers(), { body, old: null, new: {} })).toBe(false);
     expect(prematchChangeHandlers(all, { body, old: null, new: {} })).toBe(true);
+    const background = new Registry();
+    background.on.daemon('x', function dm() { return undefined; });
+    background.on.timer('x', function tm() { return undefined; }, { interval: 1 });
+    expect(prematchChangeHandlers(background.resourceHandlers(), { body, old: null, new: {} })).toBe(false);
   });
 });
 

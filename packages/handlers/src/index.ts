@@ -4,16 +4,17 @@
 
 // Registration
 export { Registry, on, defaultRegistry, setDefaultRegistry, buildResourceHandler, sameSelector } from './registry.js';
-export type { On } from './registry.js';
+export type { On, ResourceHandlerOptions } from './registry.js';
 export { PRESENT, ABSENT } from './markers.js';
 
 // Types
 export type {
   Selector, MetaFilter, ValueFilter, ErrorsMode, FilterOptions, RetryOptions, BaseOptions,
   ChangeHandlerOptions, UpdateHandlerOptions, DeleteHandlerOptions, ResumeHandlerOptions, EventHandlerOptions, ActivityHandlerOptions,
-  ChangeReason, ResourceHandlerKind, ActivityKind, ResourceHandlerFn, ActivityHandlerFn, HandlerFilters,
-  ResourceHandler, ActivityHandler, HandlerPatch, DiffItem, HandlerEvent, HandlerContext, ActivityContext, FilterContext,
-  InvocationOutcome, EventSink,
+  DaemonHandlerOptions, TimerHandlerOptions, InitialDelay,
+  ChangeReason, ResourceHandlerKind, BackgroundHandlerKind, ActivityKind, ResourceHandlerFn, DaemonHandlerFn, ActivityHandlerFn, HandlerFilters,
+  ResourceHandler, ActivityHandler, HandlerPatch, DiffItem, HandlerEvent, HandlerContext, DaemonContext, DaemonStopped, DaemonStoppingReason,
+  ActivityContext, FilterContext, InvocationOutcome, EventSink,
 } from './types.js';
 
 // Filtering and selection

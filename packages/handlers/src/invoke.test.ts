@@ -71,6 +71,13 @@ describe('invokeHandler', () => {
     expect(() => subhandler(function lost() { return undefined; })).toThrow(HandlerScopeError);
   });
 
+  it('refuses sub-handlers inside daemons and timers (they have no stored progress)', async () => {
+    const daemon = new Registry().on.daemon('kopfexamples', () => { subhandler(function child() { return undefined; }); }, { id: 'd' });
+    const outcome = await invokeHandler(daemon, context(), { defaultBackoff: 1 });
+    expect(outcome.kind).toBe('exception');
+    expect(outcome.kind === 'exception' && outcome.error).toBeInstanceOf(HandlerScopeError);
+  });
+
   it('exposes the running context to helpers called by the handler', async () => {
     let seen: unknown;
     await invokeHandler(register(async () => { await Promise.resolve(); seen = currentContext(); }), context({ name: 'inside' }));

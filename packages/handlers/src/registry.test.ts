@@ -85,4 +85,37 @@ describe('Registry', () => {
       setDefaultRegistry(previous);
     }
   });
+
+  it('registers daemons and timers with their options; they need the finalizer and never count as change handlers', () => {
+    const registry = new Registry();
+    const daemon = registry.on.daemon('x', async function monitor() { return undefined; }, {
+      initialDelay: 1, cancellationBackoff: 2, cancellationTimeout: 0.5, cancellationPolling: 10, backoff: 3, field: 'spec.field', value: 'value',
+    });
+    const timer = registry.on.timer('x', function tick() { return undefined; }, { interval: 2, idle: 5, sharp: true, initialDelay: () => 1 });
+    expect(daemon).toMatchObject({
+      kind: 'daemon', id: 'monitor', reason: null, errors: 'temporary', backoff: 3, requiresFinalizer: true,
+      initialDelay: 1, cancellationBackoff: 2, cancellationTimeout: 0.5, cancellationPolling: 10,
+    });
+    expect(daemon.filters).toMatchObject({ valueField: ['spec', 'field'], value: 'value', hasValue: true });
+    expect(timer).toMatchObject({ kind: 'timer', id: 'tick', interval: 2, idle: 5, sharp: true, requiresFinalizer: true });
+    expect(typeof timer.initialDelay).toBe('function');
+    expect(registry.resourceHandlers('daemon').map((h) => h.id)).toEqual(['monitor']);
+    expect(registry.resourceHandlers('timer').map((h) => h.id)).toEqual(['tick']);
+    // A change handler may share an id with a daemon (they live in separate groups), two background handlers may not.
+    registry.on.create('x', function monitor() { return undefined; });
+    expect(() => registry.on.timer('x', function monitor() { return undefined; }, { interval: 1 })).toThrow(/Duplicate handler id 'monitor' for 'x': on.daemon\(monitor\) and on.timer\(monitor\)/);
+  });
+
+  it('validates daemon and timer options, naming the option that belongs to the other kind', () => {
+    const registry = new Registry();
+    const fn = function h(): void { return undefined; };
+    expect(() => registry.on.daemon('x', fn, { interval: 1 } as never)).toThrow(/interval is an option of on.timer, not of on.daemon/);
+    expect(() => registry.on.timer('x', fn, { cancellationTimeout: 1 } as never)).toThrow(/cancellationTimeout is an option of on.daemon, not of on.timer/);
+    expect(() => registry.on.timer('x', fn, { interval: 0 })).toThrow(/interval must be more than 0 seconds/);
+    expect(() => registry.on.timer('x', fn, { interval: -1 })).toThrow(/interval must be a number of seconds >= 0; got -1/);
+    expect(() => registry.on.timer('x', fn, { idle: 5, sharp: true })).toThrow(/sharp needs an interval/);
+    expect(() => registry.on.daemon('x', fn, { initialDelay: 'soon' as never })).toThrow(/initialDelay must be a number of seconds >= 0/);
+    expect(() => registry.on.daemon('x', fn, { cancellationPolling: 0 })).toThrow(/cancellationPolling must be more than 0 seconds/);
+    expect(() => registry.on.daemon('x', fn, { old: 1 } as never)).toThrow(/old\/new filters apply only to on.update and on.field/);
+  });
 });

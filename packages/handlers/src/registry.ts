@@ -8,9 +8,17 @@ import { parseFieldPath } from './fields.js';
 import { PRESENT } from './markers.js';
 import type {
   ActivityHandler, ActivityHandlerFn, ActivityHandlerOptions, ActivityKind, ChangeHandlerOptions, ChangeReason,
-  DeleteHandlerOptions, ErrorsMode, EventHandlerOptions, FilterOptions, HandlerFilters, ResourceHandler,
-  ResourceHandlerFn, ResourceHandlerKind, ResumeHandlerOptions, RetryOptions, Selector, UpdateHandlerOptions,
+  DaemonHandlerFn, DaemonHandlerOptions, DeleteHandlerOptions, ErrorsMode, EventHandlerOptions, FilterOptions, HandlerFilters,
+  InitialDelay, ResourceHandler, ResourceHandlerFn, ResourceHandlerKind, ResumeHandlerOptions, RetryOptions, Selector,
+  TimerHandlerOptions, UpdateHandlerOptions,
 } from './types.js';
+
+/** Everything `buildResourceHandler` accepts: the options of every resource kind. */
+export type ResourceHandlerOptions = FilterOptions & RetryOptions & {
+  id?: string; param?: unknown; old?: unknown; new?: unknown; optional?: boolean; deleted?: boolean;
+  initialDelay?: InitialDelay; cancellationBackoff?: number; cancellationTimeout?: number; cancellationPolling?: number;
+  interval?: number; idle?: number; sharp?: boolean;
+};
 
 /** The registration API, bound to one registry. */
 export interface On {
@@ -26,6 +34,10 @@ export interface On {
   field<B extends KubeObject = KubeObject>(selector: Selector, field: string, fn: ResourceHandlerFn<B>, options?: UpdateHandlerOptions): ResourceHandler;
   /** An event spy: runs for every watch event; errors are ignored; nothing is stored. */
   event<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: EventHandlerOptions): ResourceHandler;
+  /** A daemon: runs alongside each matching object for as long as it exists (one per object). */
+  daemon<B extends KubeObject = KubeObject>(selector: Selector, fn: DaemonHandlerFn<B>, options?: DaemonHandlerOptions): ResourceHandler;
+  /** A timer: runs every `interval` seconds (and/or after `idle` seconds without changes) for each matching object. */
+  timer<B extends KubeObject = KubeObject>(selector: Selector, fn: DaemonHandlerFn<B>, options?: TimerHandlerOptions): ResourceHandler;
   /** A startup activity: all must succeed before watching starts. */
   startup(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
   /** A cleanup activity: runs when the operator stops. */
@@ -106,6 +118,8 @@ export class Registry {
       resume: (selector, fn, options = {}) => this.#addResource('resume', selector, fn, options),
       field: (selector, field, fn, options = {}) => this.#addResource('field', selector, fn, { ...options, field }),
       event: (selector, fn, options = {}) => this.#addResource('event', selector, fn, options),
+      daemon: (selector, fn, options = {}) => this.#addResource('daemon', selector, fn as ResourceHandlerFn<any>, options),
+      timer: (selector, fn, options = {}) => this.#addResource('timer', selector, fn as ResourceHandlerFn<any>, options),
       startup: (fn, options = {}) => this.#addActivity('startup', fn, options),
       cleanup: (fn, options = {}) => this.#addActivity('cleanup', fn, options),
       login: (fn, options = {}) => this.#addActivity('login', fn, options),
@@ -153,9 +167,7 @@ export class Registry {
     return handler;
   }
 
-  #addResource(kind: ResourceHandlerKind, selector: Selector, fn: ResourceHandlerFn<any>, options: FilterOptions & RetryOptions & {
-    id?: string; param?: unknown; old?: unknown; new?: unknown; optional?: boolean; deleted?: boolean;
-  }): ResourceHandler {
+  #addResource(kind: ResourceHandlerKind, selector: Selector, fn: ResourceHandlerFn<any>, options: ResourceHandlerOptions): ResourceHandler {
     return this.addResourceHandler(buildResourceHandler(kind, selector, fn, options));
   }
 
@@ -175,9 +187,7 @@ export class Registry {
 }
 
 /** Build a normalized resource handler from `on.*` arguments (validating them). */
-export function buildResourceHandler(kind: ResourceHandlerKind, selector: Selector, fn: ResourceHandlerFn<any>, options: FilterOptions & RetryOptions & {
-  id?: string; param?: unknown; old?: unknown; new?: unknown; optional?: boolean; deleted?: boolean;
-}, idPrefix = ''): ResourceHandler {
+export function buildResourceHandler(kind: ResourceHandlerKind, selector: Selector, fn: ResourceHandlerFn<any>, options: ResourceHandlerOptions, idPrefix = ''): ResourceHandler {
   const where = `on.${kind}(${describeSelector(selector)}, ${nameOf(fn)})`;
   if (typeof fn !== 'function') throw new HandlerRegistrationError(`${where}: the handler must be a function; got ${typeof fn}.`);
   if (selector === undefined || selector === null || selector === '') {
@@ -223,18 +233,52 @@ export function buildResourceHandler(kind: ResourceHandlerKind, selector: Select
     ...(hasNew ? { new: options.new } : {}),
     hasNew,
   });
-  const reason: ChangeReason | null = kind === 'field' || kind === 'event' ? null : kind;
+  const reason: ChangeReason | null = kind === 'field' || kind === 'event' || kind === 'daemon' || kind === 'timer' ? null : kind;
   const retry = kind === 'event' ? { errors: 'ignored' as const } : checkRetry(options, where, 'temporary');
   const optional = kind === 'delete' ? Boolean((options as DeleteHandlerOptions).optional) : false;
   const deleted = kind === 'resume' ? Boolean((options as ResumeHandlerOptions).deleted) : false;
+  const background = kind === 'daemon' || kind === 'timer';
   return {
     kind, id, fn, selector, reason, ...(kind === 'field' ? { field } : {}), ...retry,
-    optional, deleted, requiresFinalizer: kind === 'delete' && !optional, filters,
+    optional, deleted, requiresFinalizer: (kind === 'delete' && !optional) || background, filters,
     ...(options.param === undefined ? {} : { param: options.param }),
+    ...(background ? checkBackground(kind, options, where) : {}),
   };
 }
 
+const DAEMON_ONLY = ['cancellationBackoff', 'cancellationTimeout', 'cancellationPolling'] as const;
+const TIMER_ONLY = ['interval', 'idle', 'sharp'] as const;
+
+/** The daemon and timer options, validated (a daemon's option on a timer, or the reverse, is a mistake worth naming). */
+function checkBackground(kind: 'daemon' | 'timer', options: ResourceHandlerOptions, where: string): Partial<ResourceHandler> {
+  const foreign = kind === 'daemon' ? TIMER_ONLY : DAEMON_ONLY;
+  for (const name of foreign) {
+    if (options[name] !== undefined) {
+      throw new HandlerRegistrationError(`${where}: ${name} is an option of on.${kind === 'daemon' ? 'timer' : 'daemon'}, not of on.${kind}.`);
+    }
+  }
+  const result: { -readonly [K in keyof ResourceHandler]?: ResourceHandler[K] } = {};
+  const initialDelay = options.initialDelay;
+  if (initialDelay !== undefined) {
+    if (typeof initialDelay !== 'function') checkSeconds('initialDelay', initialDelay, where);
+    result.initialDelay = initialDelay;
+  }
+  for (const name of ['cancellationBackoff', 'cancellationTimeout', 'cancellationPolling', 'interval', 'idle'] as const) {
+    const value = checkSeconds(name, options[name], where);
+    if (value !== undefined) result[name] = value;
+  }
+  if (result.interval === 0) throw new HandlerRegistrationError(`${where}: interval must be more than 0 seconds; got 0.`);
+  if (result.cancellationPolling === 0) throw new HandlerRegistrationError(`${where}: cancellationPolling must be more than 0 seconds; got 0.`);
+  if (kind === 'timer') {
+    if (options.sharp !== undefined && typeof options.sharp !== 'boolean') throw new HandlerRegistrationError(`${where}: sharp must be true or false; got ${JSON.stringify(options.sharp)}.`);
+    if (options.sharp && result.interval === undefined) throw new HandlerRegistrationError(`${where}: sharp needs an interval, e.g. { interval: 10, sharp: true }.`);
+    result.sharp = Boolean(options.sharp);
+  }
+  return result;
+}
+
 function groupOf(kind: ResourceHandlerKind): string {
+  if (kind === 'daemon' || kind === 'timer') return 'background';
   return kind === 'event' ? 'event' : 'change';
 }
 
@@ -304,6 +348,8 @@ export const on: On = {
   resume: (selector, fn, options) => current.on.resume(selector, fn, options),
   field: (selector, field, fn, options) => current.on.field(selector, field, fn, options),
   event: (selector, fn, options) => current.on.event(selector, fn, options),
+  daemon: (selector, fn, options) => current.on.daemon(selector, fn, options),
+  timer: (selector, fn, options) => current.on.timer(selector, fn, options),
   startup: (fn, options) => current.on.startup(fn, options),
   cleanup: (fn, options) => current.on.cleanup(fn, options),
   login: (fn, options) => current.on.login(fn, options),

@@ -23,7 +23,7 @@ export interface SelectionCause {
 }
 
 function isChangeHandler(handler: ResourceHandler): boolean {
-  return handler.kind !== 'event';
+  return handler.kind !== 'event' && handler.kind !== 'daemon' && handler.kind !== 'timer';
 }
 
 /**

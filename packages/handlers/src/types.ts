@@ -64,15 +64,54 @@ export type EventHandlerOptions = BaseOptions & FilterOptions;
 /** Options of activities (`on.startup`, `on.cleanup`, `on.login`, `on.probe`). */
 export type ActivityHandlerOptions = BaseOptions & RetryOptions;
 
+/** Seconds before the first run of a daemon or timer: a number, or a function of the handler's context. */
+export type InitialDelay = number | ((context: DaemonContext) => number);
+
+/**
+ * Options of `on.daemon`. Stopping a daemon (on deletion, a filter mismatch, a pause or the operator's
+ * exit) sets `stopped`, waits `cancellationBackoff`, aborts `signal`, waits `cancellationTimeout`, and
+ * then abandons the daemon with a warning. Durations are seconds.
+ */
+export type DaemonHandlerOptions = BaseOptions & FilterOptions & RetryOptions & {
+  /** Seconds before the first run. @defaultValue none */
+  readonly initialDelay?: InitialDelay;
+  /** Seconds between setting `stopped` and aborting `signal`. @defaultValue none (abort at once, if at all) */
+  readonly cancellationBackoff?: number;
+  /**
+   * Seconds a daemon may take to exit after `signal` was aborted before it is abandoned with a warning.
+   * Without it, `signal` is not aborted and the daemon is waited for as long as it takes (holding the
+   * finalizer of an object being deleted), except when the operator exits. @defaultValue none
+   */
+  readonly cancellationTimeout?: number;
+  /** Seconds between checks (and log lines) while waiting for a daemon without a timeout to exit. @defaultValue settings.background.cancellationPolling (60) */
+  readonly cancellationPolling?: number;
+};
+
+/** Options of `on.timer`. Durations are seconds. */
+export type TimerHandlerOptions = BaseOptions & FilterOptions & RetryOptions & {
+  /** Seconds between runs: from the end of one run to the start of the next (see `sharp`). @defaultValue none (run once per idle period) */
+  readonly interval?: number;
+  /** Run only after the object had no essential change for this long (its creation counts as a change). @defaultValue none */
+  readonly idle?: number;
+  /** Keep runs on a grid of `interval` from the start of a run, however long the run takes. @defaultValue false */
+  readonly sharp?: boolean;
+  /** Seconds before the first run. @defaultValue none */
+  readonly initialDelay?: InitialDelay;
+};
+
 /** The causes change handlers serve. */
 export type ChangeReason = 'create' | 'update' | 'delete' | 'resume';
 /** The kinds of resource handlers. */
-export type ResourceHandlerKind = 'create' | 'update' | 'delete' | 'resume' | 'field' | 'event';
+export type ResourceHandlerKind = 'create' | 'update' | 'delete' | 'resume' | 'field' | 'event' | 'daemon' | 'timer';
+/** The kinds that run in the background for as long as an object exists: daemons and timers. */
+export type BackgroundHandlerKind = 'daemon' | 'timer';
 /** The kinds of activities. */
 export type ActivityKind = 'startup' | 'cleanup' | 'login' | 'probe';
 
 /** A handler's function: it receives one context object; what it returns goes to `status[<id>]`. */
 export type ResourceHandlerFn<B extends KubeObject = KubeObject> = (context: HandlerContext<B>) => unknown;
+/** A daemon's or timer's function: its context also has `stopped`. */
+export type DaemonHandlerFn<B extends KubeObject = KubeObject> = (context: DaemonContext<B>) => unknown;
 /** An activity's function. */
 export type ActivityHandlerFn = (context: ActivityContext) => unknown;
 
@@ -109,10 +148,24 @@ export interface ResourceHandler {
   readonly optional: boolean;
   /** Resume handlers: also for objects being deleted. */
   readonly deleted: boolean;
-  /** Whether a matching instance needs the finalizer (a non-optional delete handler). */
+  /** Whether a matching instance needs the finalizer (a non-optional delete handler, a daemon, a timer). */
   readonly requiresFinalizer: boolean;
   readonly filters: HandlerFilters;
   readonly param?: unknown;
+  /** Daemons and timers: seconds (or a function of the context) before the first run. */
+  readonly initialDelay?: InitialDelay;
+  /** Daemons: seconds between setting `stopped` and aborting `signal`. */
+  readonly cancellationBackoff?: number;
+  /** Daemons: seconds after aborting `signal` before the daemon is abandoned. */
+  readonly cancellationTimeout?: number;
+  /** Daemons: seconds between checks while waiting for a daemon without a timeout to exit. */
+  readonly cancellationPolling?: number;
+  /** Timers: seconds between runs. */
+  readonly interval?: number;
+  /** Timers: seconds without an essential change before a run. */
+  readonly idle?: number;
+  /** Timers: runs stay on a grid of `interval`. */
+  readonly sharp?: boolean;
 }
 
 /** A registered activity (immutable, normalized). */
@@ -188,9 +241,50 @@ export interface HandlerContext<B extends KubeObject = KubeObject> {
   /** Seconds since {@link HandlerContext.started}. */
   readonly runtime: number;
   readonly param?: unknown;
-  /** Aborted when the operator stops. */
+  /** Aborted when the operator stops (daemons and timers: when they are cancelled; see `stopped`). */
   readonly signal: AbortSignal;
+  /** Daemons and timers: set when they are asked to stop, with the reason. */
+  readonly stopped?: DaemonStopped;
 }
+
+/**
+ * Why a daemon or timer is being stopped (Kopf's `DaemonStoppingReason`). The first reason says why
+ * the stop was requested; `signalled`, `cancelled` and `abandoned` follow as the stop escalates, and
+ * `done` once it has exited.
+ */
+export type DaemonStoppingReason =
+  | 'done' | 'filters-mismatch' | 'resource-deleted' | 'operator-pausing' | 'operator-exiting'
+  | 'signalled' | 'cancelled' | 'abandoned';
+
+/**
+ * The stop flag a daemon or timer receives as `stopped`.
+ *
+ * @example
+ * ```ts
+ * on.daemon('kopfexamples', async function monitor({ stopped, logger }) {
+ *   while (!stopped.isSet) {
+ *     logger.info('ping');
+ *     await stopped.wait(5); // wakes at once when the daemon is asked to stop
+ *   }
+ *   logger.info(`stopping: ${stopped.reason}`);
+ * });
+ * ```
+ */
+export interface DaemonStopped {
+  /** Whether a stop was requested (or the daemon is done). */
+  readonly isSet: boolean;
+  /** Why the stop was requested; `undefined` while running. */
+  readonly reason: DaemonStoppingReason | undefined;
+  /** Every reason so far, in order (e.g. `['resource-deleted', 'signalled', 'cancelled']`). */
+  readonly reasons: readonly DaemonStoppingReason[];
+  /** Aborted when the stop is requested (the graceful step; the context's `signal` is the forced one). */
+  readonly signal: AbortSignal;
+  /** Resolves `true` as soon as a stop is requested, or `false` after `seconds` (never, without). */
+  wait(seconds?: number): Promise<boolean>;
+}
+
+/** What daemons and timers receive: a handler context whose body views are live, plus `stopped`. */
+export type DaemonContext<B extends KubeObject = KubeObject> = HandlerContext<B> & { readonly stopped: DaemonStopped };
 
 /** What activities receive. */
 export interface ActivityContext {

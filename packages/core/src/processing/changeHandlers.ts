@@ -4,7 +4,7 @@
 // and — once every handler of the cause is finished — purge the records and store the new diff-base.
 import { stringifyJson } from '@opkit/json';
 import type { ChangeReason, HandlerContext, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
-import { HandlerRetriesError, HandlerTimeoutError, invokeHandler, PermanentError, reduceToField, TemporaryError } from '@opkit/handlers';
+import { invokeHandler, PermanentError, reduceToField } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import type { ChangingCause, DiffBaseStorage, HandlerOutcome, HandlerStates, Patch, ProgressStorage } from '@opkit/state';
 import { CAUSE_TITLES, deliverResults, HandlerStates as States, startCause } from '@opkit/state';
@@ -12,6 +12,7 @@ import type { Clock, Logger } from '@opkit/tasks';
 import type { FeedEventInput, FeedObjectRef } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
 import type { ObjectMemory } from './memory.js';
+import { reportOutcome } from './outcomes.js';
 
 /** What running change handlers needs. */
 export interface ChangeRunDeps {
@@ -48,10 +49,6 @@ export interface ChangeRunResult {
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
 }
 
 /** Pick the handlers to run now: the due ones, one (fewest retries first) or all. */
@@ -169,36 +166,17 @@ async function invokeOne(deps: ChangeRunDeps, input: ChangeRunInput, handler: Re
   const outcome: InvocationOutcome = await invokeHandler(handler, context, { defaultBackoff: deps.settings.execution.defaultBackoff });
   const durationMs = deps.clock.now() - start;
   const base = { type: 'handler' as const, id: handler.id, kind: handler.kind, retry: context.retry, durationMs, ...input.ref };
-  const name = `Handler '${handler.id}'`;
+  reportOutcome(deps, `Handler '${handler.id}'`, base, outcome, { quietSuccess: outcome.kind === 'success' && outcome.subhandlers.length > 0 });
   switch (outcome.kind) {
     case 'success':
-      if (outcome.subhandlers.length === 0) {
-        deps.logger.info(`${name} succeeded.`);
-        deps.emit({ ...base, phase: 'succeeded' });
-      }
       return { recorded: { final: true, result: outcome.result }, subhandlers: outcome.subhandlers };
     case 'ignored':
-      deps.logger.error(`${name} failed with an exception. Will ignore.`, { error: outcome.error, stack: true });
-      deps.emit({ ...base, phase: 'succeeded', message: messageOf(outcome.error) });
       return { recorded: { final: true }, subhandlers: [] };
     case 'temporary':
-      deps.logger.error(`${name} failed temporarily: ${messageOf(outcome.error)}`);
-      deps.emit({ ...base, phase: 'retrying', delay: outcome.delay, message: messageOf(outcome.error) });
-      return { recorded: { final: false, delay: outcome.delay, error: outcome.error }, subhandlers: [] };
     case 'exception':
-      deps.logger.error(`${name} failed with an exception and will try again in ${outcome.delay} seconds: ${messageOf(outcome.error)}`, { error: outcome.error, stack: true });
-      deps.emit({ ...base, phase: 'retrying', delay: outcome.delay, message: messageOf(outcome.error) });
       return { recorded: { final: false, delay: outcome.delay, error: outcome.error }, subhandlers: [] };
     case 'permanent':
-    case 'timeout': {
-      const error = outcome.error;
-      const cause = error instanceof Error ? error.cause : undefined;
-      const fromException = !(error instanceof PermanentError)
-        || ((error instanceof HandlerRetriesError || error instanceof HandlerTimeoutError) && cause !== undefined && !(cause instanceof TemporaryError));
-      if (fromException) deps.logger.error(`${name} failed with an exception and will stop now: ${messageOf(error)}`, { error, stack: true });
-      else deps.logger.error(`${name} failed permanently: ${messageOf(error)}`);
-      deps.emit({ ...base, phase: 'failed', message: messageOf(outcome.error) });
+    case 'timeout':
       return { recorded: { final: true, error: outcome.error }, subhandlers: [] };
-    }
   }
 }

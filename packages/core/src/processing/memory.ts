@@ -1,7 +1,7 @@
 // What the operator remembers about one object between its events (never what must survive a
 // restart — that is stored on the object): its memo, whether it was found by the initial listing
 // and has been fully handled since, the error-throttling step, patch fns left over from a failed
-// JSON patch, the resourceVersion of our own last patch, and the pending wake-up.
+// JSON patch, the resourceVersion of our own last patch, the pending wake-up, and the write in flight.
 import type { PatchFn } from '@opkit/state';
 import type { KubeObject } from '@opkit/kube';
 
@@ -27,6 +27,10 @@ export interface ObjectMemory {
   timer: unknown;
   /** The latest body seen (wake-ups re-process it). */
   latest: KubeObject | undefined;
+  /** The essence at the last event (for the idle periods of timers), when they need it. */
+  essence: unknown;
+  /** The object's last write in flight: cycles and daemons send their patches one after another. */
+  writing: Promise<unknown>;
 }
 
 /**
@@ -40,6 +44,21 @@ export interface ObjectMemory {
 export function newMemory(memo: Record<string, any>, noticedByListing: boolean): ObjectMemory {
   return {
     memo, noticedByListing, fullyHandledOnce: false, throttleStep: 0, pendingFns: [], pendingMain: undefined,
-    expectedVersion: undefined, patchedAt: 0, timer: undefined, latest: undefined,
+    expectedVersion: undefined, patchedAt: 0, timer: undefined, latest: undefined, essence: undefined, writing: Promise.resolve(),
   };
+}
+
+/**
+ * Run `write` after the object's previous write has settled (whatever its outcome): all patches of an
+ * object — its cycles' and its daemons' — go out one at a time, in order.
+ *
+ * @example
+ * ```ts
+ * const sent = await serialWrite(memory, () => applyPatch(deps, resource, body, patch, ref));
+ * ```
+ */
+export function serialWrite<T>(memory: ObjectMemory, write: () => Promise<T>): Promise<T> {
+  const result = memory.writing.then(write, write);
+  memory.writing = result.catch(() => undefined);
+  return result;
 }

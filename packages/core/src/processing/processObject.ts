@@ -1,11 +1,13 @@
 // One processing cycle of one object, in Kopf's order: spies; the changing cause (create, update,
-// delete, resume, or nothing); stealth mode; finalizer bookkeeping in a cycle of its own; the
-// consistency gate; one step of the change handlers; releasing the finalizer after deletion; and
-// sending the patch. It returns when the object should be looked at again without a new event.
-import type { ResourceHandler } from '@opkit/handlers';
-import { filterContextOf, matchesFilters, prematchChangeHandlers, selectChangeHandlers } from '@opkit/handlers';
+// delete, resume, or nothing); stealth mode; daemons and timers (spawned, re-matched, or stopped on
+// deletion); finalizer bookkeeping in a cycle of its own; the consistency gate; one step of the change
+// handlers; releasing the finalizer after deletion once the daemons have stopped; and sending the
+// patch. It returns when the object should be looked at again without a new event.
+import type { ReconcileResult } from '@opkit/daemons';
+import type { ChangeReason, ResourceHandler } from '@opkit/handlers';
+import { deepEqual, filterContextOf, matchesFilters, prematchChangeHandlers, selectChangeHandlers } from '@opkit/handlers';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
-import type { DiffBaseStorage, FieldSpec, ProgressStorage } from '@opkit/state';
+import type { ChangingCause, DiffBaseStorage, DiffItem, FieldSpec, ProgressStorage } from '@opkit/state';
 import {
   allowDeletion, blockDeletion, detectChangingCause, diff as computeDiff, formatTouchValue, isDeletionBlocked, isDeletionOngoing,
   Patch, planFinalizer, toEpochMicros,
@@ -14,14 +16,19 @@ import type { Clock, Logger } from '@opkit/tasks';
 import type { FeedEventInput, FeedObjectRef } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
 import { applyPatch, UnsentPatchError } from './applyPatch.js';
+import type { BackgroundDeps } from './background.js';
+import { reconcileBackground } from './background.js';
 import { runChangeHandlers } from './changeHandlers.js';
 import type { ObjectMemory } from './memory.js';
+import { serialWrite } from './memory.js';
 import { runSpies } from './spies.js';
 
 /** The handlers of one resource, by role. */
 export interface ResourceHandlers {
   readonly change: readonly ResourceHandler[];
   readonly spies: readonly ResourceHandler[];
+  /** Daemons and timers. */
+  readonly background?: readonly ResourceHandler[];
   /** The fields change detection must see even outside the essence (field handlers on `status.x`). */
   readonly extraFields: readonly FieldSpec[];
 }
@@ -40,6 +47,8 @@ export interface CycleDeps {
   readonly clock: Clock;
   readonly emit: (event: FeedEventInput) => void;
   readonly objectLogger: (body: KubeObject, resource: Resource, options?: { readonly spy?: boolean }) => Logger;
+  /** Where daemons and timers run (when the resource has any). */
+  readonly background?: BackgroundDeps | undefined;
 }
 
 /** An event as a cycle sees it: a watch event, or a wake-up of the latest body. */
@@ -71,6 +80,8 @@ export interface CycleResult {
 export async function processObject(deps: CycleDeps, input: {
   readonly resource: Resource; readonly handlers: ResourceHandlers; readonly storage: ResourceStorage; readonly event: CycleEvent;
   readonly memory: ObjectMemory; readonly ref: FeedObjectRef; readonly signal: AbortSignal;
+  /** The object's key in the pipeline (for its daemons). @defaultValue its uid */
+  readonly key?: string;
 }): Promise<CycleResult> {
   const { resource, handlers, storage, event, memory, ref, signal } = input;
   const body = event.object;
@@ -89,57 +100,78 @@ export async function processObject(deps: CycleDeps, input: {
 
   let wakeIn: number | null = null;
   let forget = false;
+  const background = handlers.background ?? [];
+  const filterContext = { memo: memory.memo, logger };
+  // The essence: for change detection, and for the idle periods of timers.
+  const needsEssence = handlers.change.length > 0 || background.some((handler) => handler.idle !== undefined);
+  const current = needsEssence ? storage.progressStorage.clear(storage.diffBaseStorage.build({ body, extraFields: handlers.extraFields })) : null;
+
+  // The changing cause, unless no change handler could match the object (stealth: store nothing, log nothing).
+  let changing: { readonly cause: ChangingCause; readonly old: unknown; readonly changes: readonly DiffItem[] } | undefined;
   if (handlers.change.length > 0) {
-    const essence = storage.diffBaseStorage.build({ body, extraFields: handlers.extraFields });
     const stored = event.type === 'DELETED' ? null : storage.diffBaseStorage.fetch({ body });
     const old = stored === null ? null : storage.progressStorage.clear(stored);
-    const current = storage.progressStorage.clear(essence);
     const changes = computeDiff(old, current);
     const cause = detectChangingCause({
-      event: event.type, body, diffBase: old, essence: current, diff: changes, finalizer: storage.finalizer,
+      event: event.type, body, diffBase: old, essence: current ?? undefined, diff: changes, finalizer: storage.finalizer,
       initial: memory.noticedByListing && !memory.fullyHandledOnce,
     });
-    const filterContext = { memo: memory.memo, logger };
-    if (!prematchChangeHandlers(handlers.change, { body, old, new: current, context: filterContext })) {
-      // Stealth mode: no change handler could match this object; store nothing, log nothing (not even its end).
-    } else if (cause.reason === 'gone') {
-      deps.emit({ type: 'cause', reason: 'gone', ...ref });
-      logger.debug('Deleted, really deleted, and we are notified.');
-      forget = true;
-    } else if (cause.reason === 'free') {
-      deps.emit({ type: 'cause', reason: 'free', ...ref });
-      logger.debug('Deletion, but we are done with it, and we do not care.');
-    } else {
-      deps.emit({ type: 'cause', reason: cause.reason, ...ref });
-      const required = handlers.change.some((handler) => handler.requiresFinalizer
-        && matchesFilters(handler, { body, change: { old, new: current }, context: filterContextOf(body, filterContext) }));
-      const plan = planFinalizer({ body, finalizer: storage.finalizer, required });
-      if (plan.action === 'add') {
-        logger.info('Adding the finalizer, thus preventing the actual deletion.');
-        patch.fns.push(blockDeletion(storage.finalizer));
-      } else if (plan.action === 'remove') {
-        logger.info('Removing the finalizer, as there are no handlers requiring it.');
-        patch.fns.push(allowDeletion(storage.finalizer));
-      } else if (cause.reason === 'noop') {
-        logger.debug('Something has changed, but we are not interested (the essence is the same).');
-      } else if (inconsistent(deps, memory)) {
-        // Our own last patch has not come back through the watch yet: wait for it (or for the timeout).
-        wakeIn = Math.max(0, (memory.patchedAt + deps.settings.persistence.consistencyTimeout * 1000 - deps.clock.now()) / 1000);
-      } else {
-        const reason = cause.reason;
-        const selected = selectChangeHandlers(handlers.change, {
-          reason, initial: cause.initial, deleted: cause.deleted, body, old, new: current, diff: changes, context: filterContext,
-        });
-        const result = await runChangeHandlers(
-          { settings: deps.settings, clock: deps.clock, emit: deps.emit, logger, progressStorage: storage.progressStorage, diffBaseStorage: storage.diffBaseStorage },
-          { resource, body, patch, memory, cause: { ...cause, reason }, owned: handlers.change, selected, ref, signal },
-        );
-        if (result.delays.length > 0) wakeIn = Math.min(...result.delays);
-        if (isDeletionOngoing(body) && isDeletionBlocked(body, storage.finalizer) && result.delays.length === 0) {
-          logger.info('Removing the finalizer, thus allowing the actual deletion.');
-          patch.fns.push(allowDeletion(storage.finalizer));
-        }
-      }
+    if (prematchChangeHandlers(handlers.change, { body, old, new: current, context: filterContext })) changing = { cause, old, changes };
+  }
+
+  // Daemons and timers: spawned or re-matched, or stopped while the object is being deleted.
+  let daemons: ReconcileResult | undefined;
+  if (background.length > 0 && deps.background && event.type !== 'DELETED') {
+    const changed = current !== null && (memory.essence === undefined || !deepEqual(memory.essence, current));
+    if (current !== null) memory.essence = current;
+    daemons = reconcileBackground(deps.background, {
+      key: input.key ?? body.metadata?.uid ?? ref.name, resource, body, ref, memory, handlers: background, changed,
+      deleting: isDeletionOngoing(body), context: filterContext,
+    });
+  }
+
+  if (changing?.cause.reason === 'gone') {
+    deps.emit({ type: 'cause', reason: 'gone', ...ref });
+    logger.debug('Deleted, really deleted, and we are notified.');
+    forget = true;
+  } else if (changing?.cause.reason === 'free') {
+    deps.emit({ type: 'cause', reason: 'free', ...ref });
+    logger.debug('Deletion, but we are done with it, and we do not care.');
+  } else if (event.type !== 'DELETED' && (changing || daemons)) {
+    const cause = changing?.cause;
+    if (cause) deps.emit({ type: 'cause', reason: cause.reason, ...ref });
+    const required = (daemons?.requiresFinalizer ?? false) || (changing !== undefined && handlers.change.some((handler) => handler.requiresFinalizer
+      && matchesFilters(handler, { body, change: { old: changing.old, new: current }, context: filterContextOf(body, filterContext) })));
+    const plan = planFinalizer({ body, finalizer: storage.finalizer, required });
+    const deleting = isDeletionOngoing(body) && isDeletionBlocked(body, storage.finalizer);
+    const stopping = daemons?.delays ?? [];
+    if (plan.action === 'add') {
+      logger.info('Adding the finalizer, thus preventing the actual deletion.');
+      patch.fns.push(blockDeletion(storage.finalizer));
+    } else if (plan.action === 'remove') {
+      logger.info('Removing the finalizer, as there are no handlers requiring it.');
+      patch.fns.push(allowDeletion(storage.finalizer));
+    } else if (cause?.reason === 'noop') {
+      logger.debug('Something has changed, but we are not interested (the essence is the same).');
+    } else if (deleting && stopping.length > 0) {
+      // Deletion handlers run once the daemons have stopped (so they run once, after them); their end wakes the object.
+      wakeIn = Math.min(...stopping);
+    } else if (cause && inconsistent(deps, memory)) {
+      // Our own last patch has not come back through the watch yet: wait for it (or for the timeout).
+      wakeIn = Math.max(0, (memory.patchedAt + deps.settings.persistence.consistencyTimeout * 1000 - deps.clock.now()) / 1000);
+    } else if (cause && changing) {
+      const reason = cause.reason as ChangeReason;
+      const selected = selectChangeHandlers(handlers.change, {
+        reason, initial: cause.initial, deleted: cause.deleted, body, old: changing.old, new: current, diff: changing.changes, context: filterContext,
+      });
+      const result = await runChangeHandlers(
+        { settings: deps.settings, clock: deps.clock, emit: deps.emit, logger, progressStorage: storage.progressStorage, diffBaseStorage: storage.diffBaseStorage },
+        { resource, body, patch, memory, cause: { ...cause, reason }, owned: handlers.change, selected, ref, signal },
+      );
+      if (result.delays.length > 0) wakeIn = Math.min(...result.delays);
+      if (deleting && result.delays.length === 0) release(logger, patch, storage.finalizer);
+    } else if (deleting) {
+      release(logger, patch, storage.finalizer);
     }
   }
 
@@ -153,7 +185,7 @@ export async function processObject(deps: CycleDeps, input: {
     // Not aborted by the shutdown signal: a cycle in flight finishes its patch (bounded by the exit timeout).
     let sent;
     try {
-      sent = await applyPatch({ client: deps.client, clock: deps.clock, emit: deps.emit }, resource, body, patch, ref);
+      sent = await serialWrite(memory, () => applyPatch({ client: deps.client, clock: deps.clock, emit: deps.emit }, resource, body, patch, ref));
     } catch (error) {
       if (error instanceof UnsentPatchError) {
         if (Object.keys(error.unsent).length > 0) memory.pendingMain = error.unsent;
@@ -185,6 +217,11 @@ function reached(version: string, expected: string): boolean {
   if (version === expected) return true;
   if (!/^\d+$/.test(version) || !/^\d+$/.test(expected)) return false;
   return BigInt(version) >= BigInt(expected);
+}
+
+function release(logger: Logger, patch: Patch, finalizer: string): void {
+  logger.info('Removing the finalizer, thus allowing the actual deletion.');
+  patch.fns.push(allowDeletion(finalizer));
 }
 
 function inconsistent(deps: CycleDeps, memory: ObjectMemory): boolean {

@@ -2,7 +2,9 @@
 // picked up), watch each once in the served namespaces, multiplex events per object (serial per
 // object, latest wins, bounded concurrency), process each with processObject, and re-process an
 // object later when its handlers asked for a delay — with a timer, not a sleeping worker, so that a
-// thousand delayed objects hold no worker slots.
+// thousand delayed objects hold no worker slots. Daemons and timers run beside the cycles in
+// @opkit/daemons: paused with the watches, stopped on exit before this resolves.
+import { Daemons } from '@opkit/daemons';
 import type { ResourceHandler, Selector } from '@opkit/handlers';
 import { runWithScope, sameSelector } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
@@ -47,11 +49,16 @@ function storageFor(deps: RuntimeDeps, resource: Resource): ResourceStorage {
   };
 }
 
+function isBackground(handler: ResourceHandler): boolean {
+  return handler.kind === 'daemon' || handler.kind === 'timer';
+}
+
 function groupHandlers(handlers: readonly ResourceHandler[]): ResourceHandlers {
-  const change = handlers.filter((handler) => handler.kind !== 'event');
+  const change = handlers.filter((handler) => handler.kind !== 'event' && !isBackground(handler));
   const spies = handlers.filter((handler) => handler.kind === 'event');
+  const background = handlers.filter(isBackground);
   const extraFields = change.filter((handler) => handler.field && handler.field[0] === 'status').map((handler) => [...handler.field!]);
-  return { change, spies, extraFields };
+  return { change, spies, background, extraFields };
 }
 
 function refOf(resource: Resource, body: KubeObject): FeedObjectRef {
@@ -97,7 +104,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     for (const [name, entry] of byName) {
       const ordered = handlers.filter((handler) => entry.handlers.includes(handler));
       const existing = served.get(name);
-      const item = existing && existing.handlers.change.length + existing.handlers.spies.length === ordered.length
+      const item = existing && existing.handlers.change.length + existing.handlers.spies.length + (existing.handlers.background?.length ?? 0) === ordered.length
         ? existing
         : { resource: entry.resource, handlers: groupHandlers(ordered), storage: storageFor(deps, entry.resource) };
       served.set(name, item);
@@ -117,6 +124,12 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       options.onSynced?.();
     }
   };
+
+  // Daemons and timers of every object share one scheduler; pausing stops them, resuming lets cycles respawn them.
+  const daemons = handlers.some(isBackground) ? new Daemons({
+    clock: deps.clock, logger: deps.logger, cancellationPolling: deps.settings.background.cancellationPolling,
+    defaultBackoff: deps.settings.execution.defaultBackoff, exitTimeout: deps.settings.queueing.exitTimeout,
+  }) : undefined;
 
   let paused = false;
   const watching$ = mergeKeyed<Served, ServedWatchEvent>(servedSet$.pipe(map((list) => {
@@ -145,6 +158,8 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     switchMap((value) => {
       paused = value;
       deps.logger.info(value ? 'Pausing the watches.' : 'Resuming the watches.');
+      if (value) daemons?.pause();
+      else daemons?.resume();
       return value ? EMPTY : watching$;
     }),
   );
@@ -168,6 +183,17 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     })),
     wakeups.asObservable(),
   ) as Observable<QueuedEvent | { type: 'SYNCED' }>;
+
+  // One of an object's daemons ended or was abandoned: look at the object again now (its finalizer may go).
+  const wakeNow = (key: string, resource: Resource): void => {
+    const memory = memories.get(key);
+    if (!memory?.latest || signal.aborted || paused) return;
+    wakeups.next({ type: 'MODIFIED', object: memory.latest, initial: false, resource, wake: true });
+  };
+  const background = daemons === undefined ? undefined : {
+    daemons, client: deps.client, settings: deps.settings, clock: deps.clock, emit: deps.emit, events: deps.events,
+    objectLogger: (body: KubeObject, resource: Resource) => deps.objectLogger(body, resource), wake: wakeNow,
+  };
 
   const clearTimer = (memory: ObjectMemory): void => {
     if (memory.timer !== undefined) deps.clock.clearTimeout(memory.timer);
@@ -200,12 +226,13 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     const cycleEvent: CycleEvent = { type: event.type, object: body, initial: event.initial, ...(event.wake ? { wake: true } : {}), ...(event.touch ? { touch: true } : {}) };
     let wakeIn: number | null;
     try {
-      const result = await runWithScope({ events: deps.events }, () => processObject({ client: deps.client, settings: deps.settings, clock: deps.clock, emit: deps.emit, objectLogger: deps.objectLogger }, {
-        resource: event.resource, handlers: item.handlers, storage: item.storage, event: cycleEvent, memory: memory, ref, signal: context.signal,
+      const result = await runWithScope({ events: deps.events }, () => processObject({ client: deps.client, settings: deps.settings, clock: deps.clock, emit: deps.emit, objectLogger: deps.objectLogger, background }, {
+        resource: event.resource, handlers: item.handlers, storage: item.storage, event: cycleEvent, memory: memory, ref, signal: context.signal, key: context.key,
       }));
       memory.throttleStep = 0;
       if (result.forget) {
         memories.delete(context.key);
+        daemons?.forget(context.key);
         deps.emit({ type: 'object-gone', ...ref });
         return;
       }
@@ -240,22 +267,24 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       next: (outcome) => {
         if (outcome.error !== undefined && !signal.aborted) deps.logger.error(`Unexpected error while processing: ${String(outcome.error)}`);
       },
-      error: (error: unknown) => { stop(); reject(error instanceof Error ? error : new Error(String(error))); },
-      complete: () => { stop(); resolve(); },
+      error: (error: unknown) => { void stop().finally(() => reject(error instanceof Error ? error : new Error(String(error)))); },
+      complete: () => { void stop().finally(() => resolve()); },
     });
-    const stop = (): void => {
+    // Daemons and timers stop within their cancellation settings (their last patches land).
+    const stop = (): Promise<void> => {
       signal.removeEventListener('abort', onAbort);
       for (const memory of memories.values()) clearTimer(memory);
       memories.clear();
       wakeups.complete();
+      return daemons?.stop() ?? Promise.resolve();
     };
     const onAbort = (): void => {
       subscription.unsubscribe();
-      stop();
-      // Cycles in flight finish (their patches land), within the exit timeout.
+      const stoppingDaemons = stop();
+      // Cycles in flight finish (their patches land) within the exit timeout.
       let exitTimer: ReturnType<typeof setTimeout> | undefined;
       const exit = new Promise<void>((done) => { exitTimer = setTimeout(done, deps.settings.queueing.exitTimeout * 1000); });
-      void Promise.race([Promise.allSettled([...inflight]), exit]).then(() => {
+      void Promise.all([Promise.race([Promise.allSettled([...inflight]), exit]), stoppingDaemons]).then(() => {
         clearTimeout(exitTimer);
         resolve();
       });

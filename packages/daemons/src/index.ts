@@ -1,0 +1,22 @@
+// @opkit/daemons: per-object daemons and timers, given an `invoke` function. Every export is listed
+// by name, grouped by concept.
+
+// Running daemons and timers
+export { Daemons } from './daemons.js';
+export type { DaemonsStats } from './daemons.js';
+export { ObjectDaemons } from './objectDaemons.js';
+export { followObject } from './follow.js';
+export type { FollowedBody, FollowOptions } from './follow.js';
+export type {
+  DaemonInvocation, DaemonInvoke, DaemonEvent, DaemonsOptions, ObjectDaemonsOptions, ReconcileOptions, ReconcileResult,
+} from './types.js';
+
+// Waiting
+export { Scheduler } from './scheduler.js';
+export type { ScheduledEntry, SchedulerOptions } from './scheduler.js';
+export { DaemonStopper } from './stopper.js';
+export { plainPatch } from './internal/liveContext.js';
+
+// Errors
+export { DaemonsError } from './errors.js';
+export type { DaemonsErrorCode } from './errors.js';

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Scheduler } from './scheduler.js';
+
+describe('Scheduler', () => {
+  beforeEach(() => { vi.useFakeTimers({ now: 0 }); });
+  afterEach(() => { vi.useRealTimers(); });
+
+  it('runs callbacks at their due times, in due order, with one clock timer for all of them', async () => {
+    const scheduler = new Scheduler();
+    const fired: string[] = [];
+    for (const [due, name] of [[3000, 'c'], [1000, 'a'], [2000, 'b'], [1000, 'a2']] as const) {
+      scheduler.at(due, () => fired.push(`${name}@${Date.now()}`));
+    }
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fired).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fired).toEqual(['a@1000', 'a2@1000']);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fired).toEqual(['a@1000', 'a2@1000', 'b@2000', 'c@3000']);
+    expect(scheduler.size).toBe(0);
+    expect(scheduler.armed).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('keeps ten thousand waits in one clock timer and fires them all on time', async () => {
+    const scheduler = new Scheduler();
+    const late: number[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const due = 1000 + ((i * 7919) % 5000);
+      scheduler.at(due, () => late.push(Date.now() - due));
+    }
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(late).toHaveLength(10_000);
+    expect(Math.max(...late)).toBe(0);
+  });
+
+  it('never runs a cancelled callback and re-arms for the next one', async () => {
+    const scheduler = new Scheduler();
+    const fired: number[] = [];
+    const first = scheduler.at(1000, () => fired.push(1));
+    const second = scheduler.at(2000, () => fired.push(2));
+    scheduler.at(3000, () => fired.push(3));
+    expect(scheduler.cancel(first)).toBe(true);
+    expect(scheduler.cancel(first)).toBe(false);
+    expect(scheduler.cancel(second)).toBe(true);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(fired).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fired).toEqual([3]);
+  });
+
+  it('runs what a callback schedules for "now" on the next turn, not in the same loop', async () => {
+    const scheduler = new Scheduler();
+    const fired: string[] = [];
+    scheduler.at(1000, () => {
+      fired.push('first');
+      scheduler.at(Date.now(), () => fired.push('again'));
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fired).toEqual(['first', 'again']);
+  });
+
+  it('sleeps until due, or returns false at once when the signal aborts (cancelling its entry)', async () => {
+    const scheduler = new Scheduler();
+    const controller = new AbortController();
+    const results: [string, boolean, number][] = [];
+    void scheduler.sleep(5000).then((slept) => results.push(['long', slept, Date.now()]));
+    void scheduler.sleep(5000, { signal: controller.signal }).then((slept) => results.push(['woken', slept, Date.now()]));
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(results).toEqual([['woken', false, 1000]]);
+    expect(scheduler.size).toBe(1);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(results).toEqual([['woken', false, 1000], ['long', true, 5000]]);
+    expect(await scheduler.sleep(1000, { signal: controller.signal })).toBe(false);
+  });
+
+  it('reports a throwing callback and carries on; clear() drops everything', async () => {
+    const errors: unknown[] = [];
+    const scheduler = new Scheduler({ onError: (error) => errors.push(error) });
+    const fired: number[] = [];
+    scheduler.at(1000, () => { throw new Error('boom'); });
+    scheduler.at(1000, () => fired.push(1));
+    scheduler.at(5000, () => fired.push(5));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fired).toEqual([1]);
+    expect((errors[0] as Error).message).toBe('boom');
+    scheduler.clear();
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fired).toEqual([1]);
+    expect(() => scheduler.at(Number.NaN, () => undefined)).toThrow(/A due time must be a number of milliseconds/);
+  });
+});

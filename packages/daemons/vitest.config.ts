@@ -1,0 +1,6 @@
+// The package's tests run on fake time; the generous timeouts only matter on a busy CI box.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { testTimeout: 60_000, hookTimeout: 30_000 },
+});
