@@ -11,7 +11,7 @@ import { SmartProgressStorage, AnnotationsDiffBaseStorage, resolveProfile } from
 import type { ObjectEvent, ServedWatchEvent } from '@opkit/watching';
 import { mergeKeyed, observeResources, perObject, watchScoped } from '@opkit/watching';
 import { combineLatest, EMPTY, merge, Observable, Subject } from 'rxjs';
-import { distinctUntilChanged, map, switchMap } from 'rxjs/operators';
+import { distinctUntilChanged, map, switchMap, takeUntil } from 'rxjs/operators';
 import { toWatchSettings } from '../settings.js';
 import type { FeedObjectRef } from '../feed.js';
 import type { RuntimeDeps } from './deps.js';
@@ -54,13 +54,18 @@ function groupHandlers(handlers: readonly ResourceHandler[]): ResourceHandlers {
   return { change, spies, extraFields };
 }
 
+/** After the drain, how long aborted cycles get to send their last patches, in ms. */
+const ABORTED_CYCLES_MS = 1000;
+
 function refOf(resource: Resource, body: KubeObject): FeedObjectRef {
   return { resource: resourceName(resource), namespace: body.metadata?.namespace, name: body.metadata?.name ?? '', uid: body.metadata?.uid };
 }
 
 /**
  * Watch and process every resource the registry's resource handlers select, until `signal` aborts;
- * then give in-flight cycles `settings.queueing.exitTimeout` seconds and resolve.
+ * then close the watches, let the cycles in flight finish undisturbed for `settings.queueing.exitTimeout`
+ * seconds (Kopf drains its queues the same way; queued events wait for the next run), abort the
+ * stragglers' signal, give them a last second for their patches, and resolve.
  *
  * @example
  * ```ts
@@ -150,6 +155,8 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   );
 
   const wakeups = new Subject<QueuedEvent>();
+  const stopped = new Subject<void>();
+  let draining = false;
   const memories = new Map<string, ObjectMemory>();
   const keyOf = (event: QueuedEvent): string | undefined => {
     const meta = event.object.metadata;
@@ -167,7 +174,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       return event;
     })),
     wakeups.asObservable(),
-  ) as Observable<QueuedEvent | { type: 'SYNCED' }>;
+  ).pipe(takeUntil(stopped)) as Observable<QueuedEvent | { type: 'SYNCED' }>;
 
   const clearTimer = (memory: ObjectMemory): void => {
     if (memory.timer !== undefined) deps.clock.clearTimeout(memory.timer);
@@ -183,7 +190,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   };
   const cycle = async (event: QueuedEvent, context: { key: string; newer: AbortSignal; signal: AbortSignal }): Promise<void> => {
     const item = served.get(resourceName(event.resource));
-    if (!item) return;
+    if (!item || draining) return;
     const body = event.object;
     const ref = refOf(event.resource, body);
     let memory = memories.get(context.key);
@@ -249,14 +256,20 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       memories.clear();
       wakeups.complete();
     };
+    const within = (ms: number): Promise<void> => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<void>((done) => { timer = setTimeout(done, ms); });
+      return Promise.race([Promise.allSettled([...inflight]).then(() => undefined), deadline]).finally(() => clearTimeout(timer));
+    };
     const onAbort = (): void => {
-      subscription.unsubscribe();
+      // Close the watches (no new events), then let the cycles in flight finish with their signal
+      // intact; only the ones still running after the exit timeout are aborted.
+      draining = true;
+      stopped.next();
       stop();
-      // Cycles in flight finish (their patches land), within the exit timeout.
-      let exitTimer: ReturnType<typeof setTimeout> | undefined;
-      const exit = new Promise<void>((done) => { exitTimer = setTimeout(done, deps.settings.queueing.exitTimeout * 1000); });
-      void Promise.race([Promise.allSettled([...inflight]), exit]).then(() => {
-        clearTimeout(exitTimer);
+      void within(deps.settings.queueing.exitTimeout * 1000).then(async () => {
+        subscription.unsubscribe();
+        if (inflight.size > 0) await within(ABORTED_CYCLES_MS);
         resolve();
       });
     };
