@@ -145,11 +145,14 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     });
   }, (item) => resourceName(item.resource));
   // Paused (e.g. by peering): every watch is closed; resuming opens them again, which relists everything.
+  let initial = true;
   const watch$ = deps.paused$ === undefined ? watching$ : deps.paused$.pipe(
     distinctUntilChanged(),
     switchMap((value) => {
       paused = value;
-      deps.logger.info(value ? 'Pausing the watches.' : 'Resuming the watches.');
+      // Not paused at the start is no news; every change after that is.
+      if (value || !initial) deps.logger.info(value ? 'Pausing the watches.' : 'Resuming the watches.');
+      initial = false;
       return value ? EMPTY : watching$;
     }),
   );

@@ -1,0 +1,34 @@
+// `op dev --until-settled`: a CI smoke test. Settled means the operator's generation has listed
+// everything, op dev's own watch has too, and every object is idle; a permanent failure, a crash or
+// a first load that fails ends it with failure.
+import type { DevStore } from './model/store.js';
+import { objectLabel } from './model/objects.js';
+
+/** Where a session stands. */
+export type Settlement = { readonly kind: 'waiting'; readonly why: string } | { readonly kind: 'settled' } | { readonly kind: 'failed'; readonly why: string };
+
+/**
+ * Whether the session has settled.
+ *
+ * @example
+ * ```ts
+ * settlement(store); // { kind: 'waiting', why: '1 object not idle: default/x (retrying create_fn #1)' }
+ * ```
+ */
+export function settlement(store: DevStore): Settlement {
+  const failed = store.ordered().find((entry) => entry.state.kind === 'failed');
+  if (failed && failed.state.kind === 'failed') return { kind: 'failed', why: `${objectLabel(failed)}: handler ${failed.state.handler} failed permanently${failed.state.message ? `: ${failed.state.message}` : ''}` };
+  const gen = store.currentGen !== undefined ? store.gens.get(store.currentGen) : undefined;
+  if (!gen) {
+    const last = [...store.gens.values()].at(-1);
+    if (last?.phase === 'crashed') return { kind: 'failed', why: `the operator crashed: ${last.message ?? ''}` };
+    if (store.buildError && store.loadingGen === undefined) return { kind: 'failed', why: `the operator failed to load: ${store.buildError.message}` };
+    return { kind: 'waiting', why: 'no generation running yet' };
+  }
+  if (gen.phase !== 'ready') return { kind: 'waiting', why: `gen ${gen.gen} is ${gen.phase}` };
+  const unsynced = [...store.watches.keys()].filter((resource) => !store.synced.has(resource));
+  if (unsynced.length > 0) return { kind: 'waiting', why: `op dev has not listed ${unsynced.join(', ')} yet` };
+  const busy = store.ordered().filter((entry) => entry.state.kind !== 'idle');
+  if (busy.length > 0) return { kind: 'waiting', why: `${busy.length} object${busy.length > 1 ? 's' : ''} not idle: ${busy.slice(0, 3).map((entry) => `${objectLabel(entry)} (${entry.state.kind})`).join(', ')}` };
+  return { kind: 'settled' };
+}
