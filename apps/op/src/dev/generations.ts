@@ -31,7 +31,8 @@ export interface GenerationsOptions {
 }
 
 interface Child {
-  readonly gen: number;
+  /** 0 while the child is a warm spare. */
+  gen: number;
   readonly process: ChildProcess;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readonly messages: ChildMessage[];
@@ -61,6 +62,8 @@ export class Generations {
   readonly #options: GenerationsOptions;
   #current: Child | undefined;
   #candidate: Child | undefined;
+  /** A child with op's machinery imported, waiting to load the next generation. */
+  #spare: Child | undefined;
   #nextGen = 1;
   #chain: Promise<unknown> = Promise.resolve();
   #pending: { reason: string; changed: Set<string> } | undefined;
@@ -122,6 +125,7 @@ export class Generations {
   /** Stop every generation (the current one gracefully) and wait until they are gone. */
   async close(reason = 'quit'): Promise<void> {
     this.#closed = true;
+    this.#spare?.process.kill('SIGKILL');
     this.#candidate?.process.kill('SIGKILL');
     const current = this.#current;
     if (current) await this.#stop(current, reason);
@@ -131,26 +135,25 @@ export class Generations {
   /** Kill every child at once (a second Ctrl+C). */
   kill(): void {
     this.#closed = true;
-    for (const child of [this.#candidate, this.#current]) child?.process.kill('SIGKILL');
+    for (const child of [this.#spare, this.#candidate, this.#current]) child?.process.kill('SIGKILL');
   }
 
   #send(child: Child | undefined, message: ParentMessage): void {
     if (child && child.process.connected) child.process.send(message);
   }
 
-  #spawn(gen: number): Child {
-    const config: ChildConfig = { ...this.#options.child, gen };
-    const proc = fork(this.#options.script ?? CHILD, [JSON.stringify(config)], {
-      cwd: config.project, execArgv: [], serialization: 'advanced', stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  #spawn(): Child {
+    const proc = fork(this.#options.script ?? CHILD, [], {
+      cwd: this.#options.child.project, execArgv: [], serialization: 'advanced', stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
     });
     const child: Child = {
-      gen, process: proc, messages: [], wake: () => undefined, stopping: false, ready: false,
+      gen: 0, process: proc, messages: [], wake: () => undefined, stopping: false, ready: false,
       exited: new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal }))),
     };
     for (const stream of ['stdout', 'stderr'] as const) {
       const lines = createInterface({ input: proc[stream]! });
-      lines.on('line', (line) => this.#emit({ type: 'dev.output', gen, stream, line }));
+      lines.on('line', (line) => this.#emit({ type: 'dev.output', gen: child.gen, stream, line }));
     }
     proc.on('message', (message: ChildMessage) => this.#onMessage(child, message));
     proc.on('error', (error) => {
@@ -198,12 +201,35 @@ export class Generations {
     }
   }
 
+  /** A child for the next generation: the warm spare if there is one; then a new spare is made. */
+  async #take(gen: number): Promise<Child> {
+    const child = this.#spare ?? this.#spawn();
+    this.#spare = undefined;
+    child.gen = gen;
+    this.#candidate = child;
+    await this.#next(child, ['warm']);
+    const config: ChildConfig = { ...this.#options.child, gen };
+    this.#send(child, { type: 'load', config });
+    return child;
+  }
+
+  #warmSpare(): void {
+    if (!this.#closed && !this.#spare) this.#spare = this.#spawn();
+  }
+
   async #reload(reason: string, changed: readonly string[]): Promise<ReloadOutcome> {
+    try {
+      return await this.#reloadWith(reason, changed);
+    } finally {
+      this.#warmSpare();
+    }
+  }
+
+  async #reloadWith(reason: string, changed: readonly string[]): Promise<ReloadOutcome> {
     const gen = this.#nextGen;
     const loadingAt = Date.now();
     this.#emit({ type: 'dev.gen', gen, phase: 'loading', reason, changed });
-    const candidate = this.#spawn(gen);
-    this.#candidate = candidate;
+    const candidate = await this.#take(gen);
     const loaded = await this.#next(candidate, ['loaded', 'load-failed']);
     if (this.#closed) {
       candidate.process.kill('SIGKILL');

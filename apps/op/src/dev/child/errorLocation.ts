@@ -24,11 +24,12 @@ function toPath(file: string): string {
 export function errorLocation(error: unknown, isOwn: (file: string) => boolean): ErrorLocation | undefined {
   for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
     const stack = current.stack ?? '';
-    // Syntax errors: "/path/file.ts:3\n<source line>\n<spaces>^^^\n\nSyntaxError: …"
-    const head = /^(\/[^\n]*?|file:\/\/[^\n]*?):(\d+)\n([^\n]*)\n( *)\^/.exec(stack);
+    // Syntax errors: "/path/file.ts:4\n<source lines>\n<spaces>^^^\n\nSyntaxError: …": the line number is
+    // that of the source line right above the caret (there is no caret at the end of a file).
+    const head = /^(\/[^\n]*?|file:\/\/[^\n]*?):(\d+)\n((?:[^\n]*\n)*?)\n/.exec(`${stack}\n`);
     if (head) {
-      const file = toPath(head[1]!);
-      return { file, line: Number(head[2]), column: head[4]!.length + 1 };
+      const caret = /^( *)\^/m.exec(head[3]!);
+      return { file: toPath(head[1]!), line: Number(head[2]), column: (caret?.[1]!.length ?? 0) + 1 };
     }
     for (const match of stack.matchAll(/(?:\(|at )((?:file:\/\/|\/)[^\s()]+?):(\d+):(\d+)\)?$/gm)) {
       const file = toPath(match[1]!);

@@ -5,32 +5,35 @@
 // to the parent in batches, and on `stop` drains handlers in flight within the grace period.
 import { registerHooks } from 'node:module';
 import { resolve, sep } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { FeedEvent } from '@opkit/core';
 import { BehaviorSubject } from 'rxjs';
 import { useOwnOpkit } from '../../hooks.js';
 import type { HandlerInfo, InterruptedHandler } from '../records.js';
 import { errorLocation } from './errorLocation.js';
-import type { ChildConfig, ChildMessage, ParentMessage } from './protocol.js';
+import { FeedBatcher, LoopMonitor, sendToParent as send } from './feedBatcher.js';
+import type { ChildConfig, ParentMessage } from './protocol.js';
 
-const config = JSON.parse(process.argv[2] ?? '{}') as ChildConfig;
-const project = resolve(config.project);
+// Messages are kept until someone waits for them: the parent may speak before a listener is ready.
+const inbox: ParentMessage[] = [];
+let delivered: ((message: ParentMessage) => void) | undefined;
+process.on('message', (message: ParentMessage) => {
+  if (delivered) delivered(message);
+  else inbox.push(message);
+});
 
-function send(message: ChildMessage): Promise<void> {
-  return new Promise((done) => {
-    if (!process.connected) return done();
-    process.send!(message, undefined, undefined, () => done());
-  });
-}
-
-function isOwn(file: string): boolean {
-  return (file === project || file.startsWith(project + sep)) && !file.split(sep).includes('node_modules');
-}
+// The parent went away (killed, or Ctrl+C twice) before anything ran: nothing to stop.
+const orphaned = (): void => process.exit(0);
+process.on('disconnect', orphaned);
+process.on('SIGINT', () => undefined); // Ctrl+C reaches the whole process group; the parent decides.
 
 // The operator's own files, as they are loaded: what op dev watches.
 const loaded = new Set<string>();
+let project = '';
 let recording = false;
+function isOwn(file: string): boolean {
+  return project !== '' && (file === project || file.startsWith(project + sep)) && !file.split(sep).includes('node_modules');
+}
 registerHooks({
   load(url, context, nextLoad) {
     if (recording && url.startsWith('file:')) {
@@ -41,9 +44,26 @@ registerHooks({
   },
 });
 
+// Warm up: op's machinery is imported before there is anything to load, so that a reload only
+// pays for the operator's own files (op dev keeps one warm child ready).
 useOwnOpkit();
 const core = await import('@opkit/core');
 const { connect } = await import('@opkit/kube');
+const firstLoad = inbox.findIndex((message) => message.type === 'load');
+const config: ChildConfig = firstLoad >= 0
+  ? (inbox.splice(firstLoad, 1)[0] as Extract<ParentMessage, { type: 'load' }>).config
+  : await new Promise<ChildConfig>((resolveConfig) => {
+    delivered = (message) => {
+      if (message.type === 'load') {
+        delivered = undefined;
+        resolveConfig(message.config);
+      } else {
+        inbox.push(message);
+      }
+    };
+    void send({ type: 'warm' });
+  });
+project = resolve(config.project);
 
 const started = performance.now();
 let registry: InstanceType<typeof core.Registry>;
@@ -66,25 +86,15 @@ const handlers: HandlerInfo[] = registry.resourceHandlers().map((handler) => ({
 }));
 await send({ type: 'loaded', handlers, files: [...loaded], loadMs: Math.round(performance.now() - started) });
 
-// The feed, in batches: every batchMs, or at once when 256 events are waiting.
-const batchMs = config.batchMs ?? 50;
-let batch: FeedEvent[] = [];
-let flushTimer: ReturnType<typeof setTimeout> | undefined;
-const flush = (): Promise<void> => {
-  if (flushTimer) clearTimeout(flushTimer);
-  flushTimer = undefined;
-  if (batch.length === 0) return Promise.resolve();
-  const events = batch;
-  batch = [];
-  return send({ type: 'feed', events });
-};
+const batcher = new FeedBatcher(send, { batchMs: config.batchMs });
+const flush = (): Promise<void> => batcher.flush();
 // Handlers in flight (not daemons or timers). When the generation stops, the runtime lets them run for
 // the grace period and then aborts them: one that ends after that deadline (or never) was interrupted.
 const inFlight = new Map<string, InterruptedHandler>();
 const interrupted: InterruptedHandler[] = [];
 let deadline = Number.POSITIVE_INFINITY;
 const onFeed = (event: FeedEvent): void => {
-  batch.push(event);
+  batcher.push(event);
   if (event.type === 'handler' && event.kind !== 'daemon' && event.kind !== 'timer') {
     const key = `${event.uid ?? `${event.namespace ?? ''}/${event.name}`}|${event.id}`;
     if (event.phase === 'started') {
@@ -95,17 +105,11 @@ const onFeed = (event: FeedEvent): void => {
       if (ref && event.ts >= deadline - 5) interrupted.push(ref);
     }
   }
-  if (batch.length >= 256) void flush();
-  else flushTimer ??= setTimeout(() => void flush(), batchMs);
 };
 
 // Event-loop delay: what a slow handler (or a busy runtime) costs every other handler and timer.
-const loop = monitorEventLoopDelay({ resolution: 10 });
-loop.enable();
-const loopTimer = setInterval(() => {
-  void send({ type: 'loop', p50Ms: loop.percentile(50) / 1e6, p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 });
-  loop.reset();
-}, config.loopReportMs ?? 1000);
+const loop = new LoopMonitor();
+const loopTimer = setInterval(() => void send({ type: 'loop', ...loop.take() }), config.loopReportMs ?? 1000);
 loopTimer.unref();
 
 const controller = new AbortController();
@@ -129,7 +133,7 @@ async function run(): Promise<void> {
 }
 
 let running: Promise<void> | undefined;
-process.on('message', (message: ParentMessage) => {
+const onMessage = (message: ParentMessage): void => {
   if (message.type === 'start' && !running) {
     running = run().then(
       async () => {
@@ -151,10 +155,12 @@ process.on('message', (message: ParentMessage) => {
   } else if (message.type === 'pause') {
     paused$.next(message.paused);
   }
-});
+};
+for (const message of inbox.splice(0)) onMessage(message);
+delivered = onMessage;
 // The parent went away (killed, or Ctrl+C twice): stop as if asked to.
+process.off('disconnect', orphaned);
 process.on('disconnect', () => {
   if (!running) process.exit(0);
   controller.abort('parent gone');
 });
-process.on('SIGINT', () => undefined); // Ctrl+C reaches the whole process group; the parent decides.

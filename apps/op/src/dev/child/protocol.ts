@@ -4,7 +4,7 @@
 import type { FeedEvent } from '@opkit/core';
 import type { HandlerInfo, InterruptedHandler } from '../records.js';
 
-/** What the child is started with (its only argument, as JSON). */
+/** What the child is told to load (its `load` message). */
 export interface ChildConfig {
   readonly gen: number;
   /** The operator's files (absolute). */
@@ -33,6 +33,8 @@ export interface ErrorLocation {
 
 /** Messages from the child. */
 export type ChildMessage =
+  /** op's machinery is imported; the child waits for `load`. */
+  | { readonly type: 'warm' }
   | { readonly type: 'loaded'; readonly handlers: readonly HandlerInfo[]; readonly files: readonly string[]; readonly loadMs: number }
   | { readonly type: 'load-failed'; readonly message: string; readonly location?: ErrorLocation | undefined; readonly files: readonly string[] }
   | { readonly type: 'feed'; readonly events: readonly FeedEvent[] }
@@ -42,6 +44,7 @@ export type ChildMessage =
 
 /** Messages to the child. */
 export type ParentMessage =
+  | { readonly type: 'load'; readonly config: ChildConfig }
   | { readonly type: 'start' }
   | { readonly type: 'stop'; readonly reason: string }
   | { readonly type: 'pause'; readonly paused: boolean };

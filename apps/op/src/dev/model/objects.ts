@@ -134,7 +134,7 @@ export function newEntry(key: string, ref: { resource: string; kind?: string | u
     key, resource: ref.resource, kind: ref.kind ?? kindOf(ref.resource), namespace: ref.namespace, name: ref.name, uid: ref.uid,
     body: undefined, stored: undefined, running: new Map(), outcomes: new Map(), runtime: new Map(), seenRv: undefined,
     failed: undefined, interrupted: undefined, gen: undefined, logs: undefined, events: undefined,
-    history: new Ring(20), timeline: new Ring(50), state: { kind: 'pending', reason: 'not handled yet' }, version: 0,
+    history: new Ring(20), timeline: new Ring(50), state: { kind: 'pending', reason: 'new' }, version: 0,
   };
 }
 
@@ -183,13 +183,13 @@ export function computeState(entry: ObjectEntry, hasChangeHandlers: boolean): Ro
   if (delayed) {
     return { kind: 'retrying', handler: delayed.id, retry: delayed.retries ?? 0, dueAt: storedTime(delayed.delayed), message: delayed.message ?? undefined };
   }
-  if (open.length > 0) return { kind: 'pending', reason: `next: ${open[0]!.id}` };
+  if (open.length > 0) return { kind: 'pending', reason: `next ${open[0]!.id}` };
   if (body && hasChangeHandlers) {
     const seen = entry.seenRv !== undefined && entry.seenRv === body.metadata?.resourceVersion;
     const stored = entry.stored;
-    if (!seen && stored && stored.diffBase === null) return { kind: 'pending', reason: 'not handled yet' };
+    if (!seen && stored && stored.diffBase === null) return { kind: 'pending', reason: 'new' };
     if (!seen && stored && stored.pending.length > 0) return { kind: 'pending', reason: 'changed' };
   }
-  if (!body && entry.running.size === 0 && entry.seenRv === undefined) return { kind: 'pending', reason: 'not seen yet' };
+  if (!body && entry.running.size === 0 && entry.seenRv === undefined) return { kind: 'pending', reason: 'not seen' };
   return { kind: 'idle' };
 }

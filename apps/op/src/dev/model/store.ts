@@ -296,15 +296,19 @@ export class DevStore {
       case 'crashed':
         if (this.currentGen === record.gen) this.currentGen = undefined;
         if (this.loadingGen === record.gen) this.loadingGen = undefined;
-        this.#endGeneration(record.gen, record.interrupted ?? []);
+        view.interrupted = this.#endGeneration(record.gen, record.interrupted ?? [], record.phase === 'crashed' || record.forced === true);
         break;
       default:
         break;
     }
   }
 
-  /** Handlers of a stopped generation are no longer running; those it names were interrupted. */
-  #endGeneration(gen: number, interrupted: readonly InterruptedHandler[]): void {
+  /**
+   * Handlers of a stopped generation are no longer running. Those it names were interrupted; when it
+   * was killed or crashed (and could not say), every handler it was running was.
+   */
+  #endGeneration(gen: number, interrupted: readonly InterruptedHandler[], allRunning: boolean): InterruptedHandler[] {
+    const all: InterruptedHandler[] = [...interrupted];
     const byObject = new Map<ObjectEntry, string[]>();
     for (const item of interrupted) {
       const entry = this.find(item);
@@ -314,6 +318,13 @@ export class DevStore {
       let changed = false;
       for (const [id, run] of entry.running) {
         if (run.gen !== gen) continue;
+        if (allRunning && !BACKGROUND_KINDS.has(run.kind)) {
+          const ids = byObject.get(entry) ?? [];
+          if (!ids.includes(id)) {
+            byObject.set(entry, [...ids, id]);
+            all.push({ resource: entry.resource, namespace: entry.namespace, name: entry.name, uid: entry.uid, id });
+          }
+        }
         entry.running.delete(id);
         const stats = this.handlers.get(id);
         if (stats) {
@@ -331,6 +342,7 @@ export class DevStore {
       }
       if (changed) this.#recompute(entry);
     }
+    return all;
   }
 
   #applyRegistry(record: Extract<DevRecord, { type: 'dev.registry' }>): void {

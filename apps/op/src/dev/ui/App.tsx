@@ -10,7 +10,7 @@ import type { ObjectEntry } from '../model/objects.js';
 import { objectLabel } from '../model/objects.js';
 import type { DevStore } from '../model/store.js';
 import type { KeyAction, KeyScope } from './keymap.js';
-import { actionFor, helpLines, hints, keyName } from './keymap.js';
+import { actionFor, helpGroups, helpLines, hints, keyName } from './keymap.js';
 import type { LayoutKind, Viewport } from './layout.js';
 import { chooseLayout, MIN_SIZE, scrollWindow } from './layout.js';
 import { fit, Footer, Frame, Header, LinesView, ObjectsList, StatusLine } from './panes.js';
@@ -137,9 +137,13 @@ export function App(props: AppProps): ReactNode {
   useTick((props.tick ?? true) && isTicking(store));
   const viewport = useViewport(props.viewport);
   const layout = chooseLayout(viewport);
+  // The state lives in a ref as well, updated at once: keys that arrive together (a paste, fast
+  // typing, a test) each see the state the previous one left, not the last render's.
   const [ui, setUi] = useState<UiState>(INITIAL);
+  const uiRef = useRef<UiState>(INITIAL);
   const update = (patch: Partial<UiState> | ((state: UiState) => Partial<UiState>)): void => {
-    setUi((state) => ({ ...state, ...(typeof patch === 'function' ? patch(state) : patch) }));
+    uiRef.current = { ...uiRef.current, ...(typeof patch === 'function' ? patch(uiRef.current) : patch) };
+    setUi(uiRef.current);
   };
   const { suspendTerminal } = useApp();
   const objectsOffset = useRef(0);
@@ -153,15 +157,17 @@ export function App(props: AppProps): ReactNode {
   }, [ui.flash]);
 
   const tabs = tabsFor(layout);
-  const tab: Tab = tabs.includes(ui.tab) ? ui.tab : 'Overview';
-  const items = store.filtered(ui.filter);
-  const selected = ui.selectedKey !== undefined ? store.objects.get(ui.selectedKey) : undefined;
-  let cursor = selected ? items.indexOf(selected) + 1 : 0;
-  if (ui.selectedKey !== undefined && cursor === 0) cursor = Math.min(ui.cursorHint, items.length); // gone or filtered out
-  const current: ObjectEntry | undefined = cursor > 0 ? items[cursor - 1] : undefined;
+  const derive = (state: UiState): { tab: Tab; items: readonly ObjectEntry[]; cursor: number; current: ObjectEntry | undefined } => {
+    const items = store.filtered(state.filter);
+    const selected = state.selectedKey !== undefined ? store.objects.get(state.selectedKey) : undefined;
+    let cursor = selected ? items.indexOf(selected) + 1 : 0;
+    if (state.selectedKey !== undefined && cursor === 0) cursor = Math.min(state.cursorHint, items.length); // gone or filtered out
+    return { tab: tabs.includes(state.tab) ? state.tab : 'Overview', items, cursor, current: cursor > 0 ? items[cursor - 1] : undefined };
+  };
+  const { tab, items, cursor, current } = derive(ui);
 
   const bodyHeight = viewport.rows - 3;
-  const leftWidth = layout === 'wide' ? Math.floor(viewport.columns * 0.4) : layout === 'medium' ? Math.min(48, Math.floor(viewport.columns * 0.42)) : viewport.columns;
+  const leftWidth = layout === 'wide' ? Math.floor(viewport.columns * 0.45) : layout === 'medium' ? Math.min(48, Math.floor(viewport.columns * 0.42)) : viewport.columns;
   const objectsHeight = layout === 'wide' ? Math.ceil(bodyHeight * 0.6) : layout === 'narrow' ? bodyHeight - 1 : bodyHeight;
   const listHeight = Math.max(1, objectsHeight - 2);
   const mainWidth = layout === 'narrow' ? viewport.columns : viewport.columns - leftWidth;
@@ -169,25 +175,33 @@ export function App(props: AppProps): ReactNode {
   const buildLines = buildErrorLines(store, glyphs, Math.max(0, Math.floor((mainHeight - 3) / 2)));
   const contentHeight = Math.max(1, mainHeight - 3 - buildLines.length);
 
-  const content = mainLines(store, tab, current, now, glyphs, ui);
-  const followable = tab === 'Logs' || tab === 'API' || tab === 'Events';
-  const maxScroll = Math.max(0, content.length - contentHeight);
-  const mainOffset = ui.follow && followable ? maxScroll : Math.min(ui.scroll, maxScroll);
+  const contentOf = (state: UiState): { maxScroll: number; offset: number; lines: Line[] } => {
+    const derived = derive(state);
+    const lines = mainLines(store, derived.tab, derived.current, now, glyphs, state);
+    const followable = derived.tab === 'Logs' || derived.tab === 'API' || derived.tab === 'Events';
+    const maxScroll = Math.max(0, lines.length - contentHeight);
+    return { lines, maxScroll, offset: state.follow && followable ? maxScroll : Math.min(state.scroll, maxScroll) };
+  };
+  const { lines: content, offset: mainOffset } = contentOf(ui);
 
   const select = (index: number): void => {
-    const clamped = Math.max(0, Math.min(index, items.length));
-    update({ selectedKey: clamped === 0 ? undefined : items[clamped - 1]!.key, cursorHint: clamped, scroll: 0 });
+    const { items: list } = derive(uiRef.current);
+    const clamped = Math.max(0, Math.min(index, list.length));
+    update({ selectedKey: clamped === 0 ? undefined : list[clamped - 1]!.key, cursorHint: clamped, scroll: 0 });
   };
   const flash = (text: string, level: 'info' | 'warn' | 'error' = 'info'): void => update({ flash: { text, level, at: Date.now() } });
   const run = (work: Promise<string>): void => {
     work.then((text) => flash(text), (error: unknown) => flash((error as Error).message ?? String(error), 'error'));
   };
   const needObject = (): ObjectEntry | undefined => {
-    if (!current) flash('select an object first', 'warn');
-    return current;
+    const { current: entry } = derive(uiRef.current);
+    if (!entry) flash('select an object first', 'warn');
+    return entry;
   };
 
   const act = (action: KeyAction): void => {
+    const ui = uiRef.current;
+    const { tab } = derive(ui);
     switch (action) {
       case 'help': return update({ overlay: { kind: 'help', offset: 0 } });
       case 'quit':
@@ -217,7 +231,7 @@ export function App(props: AppProps): ReactNode {
         return flash(store.paused ? 'resuming' : 'pausing: the operator closes its watches');
       case 'down': case 'up': case 'top': case 'bottom': case 'page-down': case 'page-up': case 'half-down': case 'half-up':
         return move(action);
-      case 'follow': return update({ follow: true, scroll: maxScroll });
+      case 'follow': return update({ follow: true, scroll: contentOf(ui).maxScroll });
       case 'details':
         if (ui.focus === 'handlers') {
           const handler = [...store.handlers.keys()][ui.handlerCursor];
@@ -266,6 +280,8 @@ export function App(props: AppProps): ReactNode {
   };
 
   const move = (action: KeyAction): void => {
+    const ui = uiRef.current;
+    const { items, cursor } = derive(ui);
     if (ui.focus === 'objects') {
       const page = listHeight;
       const target = { down: cursor + 1, up: cursor - 1, top: 0, bottom: items.length, 'page-down': cursor + page, 'page-up': cursor - page, 'half-down': cursor + Math.ceil(page / 2), 'half-up': cursor - Math.ceil(page / 2) }[action as 'down'];
@@ -278,6 +294,7 @@ export function App(props: AppProps): ReactNode {
       update({ handlerCursor: Math.max(0, Math.min(count - 1, next)) });
       return;
     }
+    const { maxScroll, offset: mainOffset } = contentOf(ui);
     const page = contentHeight;
     const delta = { down: 1, up: -1, 'page-down': page, 'page-up': -page, 'half-down': Math.ceil(page / 2), 'half-up': -Math.ceil(page / 2) }[action as 'down'];
     if (action === 'top') return update({ scroll: 0, follow: false });
@@ -289,6 +306,8 @@ export function App(props: AppProps): ReactNode {
   };
 
   const onKey = (input: string, key: Key): void => {
+    const ui = uiRef.current;
+    const { tab } = derive(ui);
     const name = keyName(input, key);
     if (ui.input) {
       const kind = ui.input.kind;
@@ -370,10 +389,30 @@ export function App(props: AppProps): ReactNode {
 
   let body: ReactNode;
   if (ui.overlay?.kind === 'help') {
-    const lines = helpLines().map((text): Line => ({ text, bold: !text.startsWith(' ') }));
+    // Two columns when there is room (groups are never split), else one; j/k scroll.
+    const toLines = (texts: readonly string[]): Line[] => texts.map((text) => ({ text, bold: !text.startsWith(' ') }));
+    const groups = helpGroups();
+    const twoColumns = viewport.columns >= 100;
+    let split = 1;
+    let best = Number.POSITIVE_INFINITY;
+    for (let at = 1; at < groups.length; at++) {
+      const tallest = Math.max(groups.slice(0, at).flat().length, groups.slice(at).flat().length);
+      if (tallest < best) [best, split] = [tallest, at];
+    }
+    const columns = twoColumns ? [groups.slice(0, split).flat(), groups.slice(split).flat()] : [helpLines()];
+    const innerHeight = bodyHeight - 2;
+    const longest = Math.max(...columns.map((column) => column.length));
+    const offset = Math.min(ui.overlay.offset, Math.max(0, longest - innerHeight));
+    const columnWidth = Math.floor((viewport.columns - 2) / columns.length);
     body = (
-      <Frame title=" Keys (esc or ? to close) " width={viewport.columns} height={bodyHeight} focused>
-        <LinesView lines={lines} offset={Math.min(ui.overlay.offset, Math.max(0, lines.length - (bodyHeight - 2)))} height={bodyHeight - 2} width={viewport.columns - 2} />
+      <Frame title=" Keys (esc or ? to close, j/k to scroll) " width={viewport.columns} height={bodyHeight} focused>
+        <Box flexDirection="row">
+          {columns.map((column, index) => (
+            <Box key={index} width={columnWidth} flexShrink={0}>
+              <LinesView lines={toLines(column)} offset={offset} height={innerHeight} width={columnWidth - 1} />
+            </Box>
+          ))}
+        </Box>
       </Frame>
     );
   } else if (ui.overlay?.kind === 'delete') {
@@ -446,7 +485,9 @@ function tabExtra(tab: Tab, ui: UiState): string {
 function buildErrorLines(store: DevStore, glyphs: Glyphs, max: number): Line[] {
   const error = store.buildError;
   if (!error || max <= 0) return [];
-  const lines: Line[] = [{ text: `${glyphs.failed} gen ${error.gen} failed to load: ${error.message}`, color: 'red', bold: true }];
+  // The place is on the next line: the message need not repeat the file.
+  const message = error.location ? error.message.replace(/^Cannot load \S+: /, '') : error.message;
+  const lines: Line[] = [{ text: `${glyphs.failed} gen ${error.gen} failed to load: ${message}`, color: 'red', bold: true }];
   if (error.location) {
     lines.push({ text: `  at ${error.location.file}:${error.location.line}:${error.location.column}`, color: 'red' });
     for (const line of error.location.frame ?? []) lines.push({ text: `  ${line}`, color: line.startsWith('>') || line.trimStart().startsWith('|') ? 'red' : undefined });

@@ -123,17 +123,19 @@ export function hints(scopes: readonly KeyScope[]): string {
     .map((item) => `${item.keys[0]} ${item.help.split(/[:(;,]/)[0]!.trim()}`).join(' · ');
 }
 
-/** The help overlay's lines, grouped by scope. */
-export function helpLines(): string[] {
-  const lines: string[] = [];
+/** The help overlay's groups of lines, one per scope (a title, then one line per binding). */
+export function helpGroups(): string[][] {
+  const groups: string[][] = [];
   for (const scope of Object.keys(SCOPE_TITLES) as KeyScope[]) {
     const bindings = KEYMAP.filter((item) => item.scope === scope);
-    if (bindings.length === 0) continue;
-    lines.push(SCOPE_TITLES[scope]);
-    for (const binding of bindings) lines.push(`  ${binding.keys.join(' ').padEnd(14)} ${binding.help}`);
-    lines.push('');
+    if (bindings.length > 0) groups.push([SCOPE_TITLES[scope], ...bindings.map((binding) => `  ${binding.keys.join(' ').padEnd(12)} ${binding.help}`)]);
   }
-  return lines;
+  return groups;
+}
+
+/** The help overlay's lines in one column. */
+export function helpLines(): string[] {
+  return helpGroups().flat();
 }
 
 /** The key table in Markdown (docs/op.md is checked against it). */

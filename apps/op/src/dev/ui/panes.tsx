@@ -86,12 +86,13 @@ export function StatusLine(props: { readonly store: DevStore; readonly width: nu
     const stopped = [...store.gens.values()].reverse().find((view) => view.phase === 'stopped');
     if (stopped && stopped.gen === (store.currentGen ?? 0) - 1 && (stopped.forced || (stopped.interrupted?.length ?? 0) > 0)) {
       const count = stopped.interrupted?.length ?? 0;
-      status = `gen ${stopped.gen} stop ${stopped.forced ? 'forced' : 'ran out of grace'}: ${count} handler${count === 1 ? '' : 's'} interrupted, resumed from the stored state`;
+      status = `gen ${stopped.gen} ${stopped.forced ? 'forced to stop' : 'out of grace'}: ${count} handler${count === 1 ? '' : 's'} interrupted`;
       color = 'yellow';
     }
   }
+  // The kubectl line comes first; the status takes what is left.
   const kubectl = store.target ? ` ${store.target.kubectl}` : '';
-  const room = Math.max(0, props.width - status.length - 2);
+  const room = Math.min(props.width, Math.max(kubectl.length + 2, props.width - status.length - 2));
   return (
     <Box width={props.width}>
       <Box width={room} flexShrink={0}><Text color="cyan" wrap="truncate-end">{fit(kubectl, room)}</Text></Box>
@@ -113,16 +114,17 @@ export function Footer(props: { readonly width: number; readonly hints: string; 
 }
 
 /** One object row. */
-const ObjectRow = memo(function ObjectRow(props: { readonly entry: ObjectEntry; readonly version: number; readonly selected: boolean; readonly width: number; readonly now: number; readonly glyphs: Glyphs; readonly showKind: boolean }): ReactNode {
-  const { entry, glyphs } = props;
+const ObjectRow = memo(function ObjectRow(props: {
+  readonly entry: ObjectEntry; readonly version: number; readonly selected: boolean; readonly width: number; readonly now: number; readonly glyphs: Glyphs;
+  readonly nameWidth: number; readonly kindWidth: number;
+}): ReactNode {
+  const { entry, glyphs, nameWidth, kindWidth } = props;
   const state = stateText(entry.state, props.now);
   const mark = marks(entry, glyphs);
-  const kindWidth = props.showKind ? Math.min(14, Math.max(8, Math.floor(props.width * 0.2))) : 0;
-  const nameWidth = Math.max(12, Math.floor((props.width - kindWidth) * 0.55));
   const name = fit(objectLabel(entry), nameWidth - 1).padEnd(nameWidth);
-  const kind = props.showKind ? fit(entry.kind, kindWidth - 1).padEnd(kindWidth) : '';
+  const kind = kindWidth > 0 ? fit(entry.kind, kindWidth - 1).padEnd(kindWidth) : '';
   const rest = Math.max(0, props.width - 2 - nameWidth - kindWidth);
-  const stateCell = fit(`${state}${mark ? ` ${mark}` : ''}`, rest);
+  const stateCell = fit(`${mark ? `${mark} ` : ''}${state}`, rest);
   return (
     <Text wrap="truncate-end" inverse={props.selected}>
       {props.selected ? glyphs.cursor : ' '} {name}{kind}<Text color={stateColor(entry.state)}>{stateCell}</Text>
@@ -136,14 +138,19 @@ export function ObjectsList(props: {
   readonly now: number; readonly glyphs: Glyphs;
 }): ReactNode {
   const rows: ReactNode[] = [];
-  const showKind = props.width >= 56;
-  for (let row = props.offset; row < Math.min(props.items.length + 1, props.offset + props.height); row++) {
+  const last = Math.min(props.items.length + 1, props.offset + props.height);
+  // Columns fit the visible rows: NAME as wide as the longest shown (up to half), KIND only when there is room.
+  let longest = 0;
+  for (let row = Math.max(1, props.offset); row < last; row++) longest = Math.max(longest, objectLabel(props.items[row - 1]!).length);
+  const kindWidth = props.width >= 70 ? Math.min(14, Math.floor(props.width * 0.18)) : 0;
+  const nameWidth = Math.max(10, Math.min(longest + 2, Math.floor((props.width - kindWidth) * 0.5)));
+  for (let row = props.offset; row < last; row++) {
     if (row === 0) {
       rows.push(<Text key="*" inverse={props.cursor === 0} wrap="truncate-end">{props.cursor === 0 ? props.glyphs.cursor : ' '} {props.glyphs.all} all objects</Text>);
       continue;
     }
     const entry = props.items[row - 1]!;
-    rows.push(<ObjectRow key={entry.key} entry={entry} version={entry.version} selected={row === props.cursor} width={props.width} now={props.now} glyphs={props.glyphs} showKind={showKind} />);
+    rows.push(<ObjectRow key={entry.key} entry={entry} version={entry.version} selected={row === props.cursor} width={props.width} now={props.now} glyphs={props.glyphs} nameWidth={nameWidth} kindWidth={kindWidth} />);
   }
   return <Box flexDirection="column" height={props.height} overflow="hidden">{rows}</Box>;
 }

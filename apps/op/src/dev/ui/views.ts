@@ -24,8 +24,8 @@ export interface Glyphs {
 }
 
 export const UNICODE: Glyphs = {
-  idle: '✓', handling: '●', retrying: '⟳', failed: '✗', pending: '…', deleting: '⌫', daemon: '◆', timer: '⏲',
-  interrupted: '⚡', cursor: '▸', all: '★', cluster: '⎈', dot: '·',
+  idle: '✓', handling: '●', retrying: '⟳', failed: '✗', pending: '…', deleting: '⊗', daemon: '◆', timer: '◷',
+  interrupted: '↯', cursor: '▸', all: '★', cluster: '⎈', dot: '·',
 };
 export const ASCII: Glyphs = {
   idle: 'ok', handling: '*', retrying: '~', failed: 'x', pending: '.', deleting: '-', daemon: 'D', timer: 'T',
@@ -48,7 +48,9 @@ function seconds(ms: number): string {
   if (ms < 0) return '0s';
   if (ms < 10_000) return `${(ms / 1000).toFixed(1)}s`;
   if (ms < 120_000) return `${Math.round(ms / 1000)}s`;
-  return `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)}m${String(Math.floor((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+  if (ms < 172_800_000) return `${Math.floor(ms / 3_600_000)}h${String(Math.floor((ms % 3_600_000) / 60_000)).padStart(2, '0')}m`;
+  return `${Math.floor(ms / 86_400_000)}d`;
 }
 
 /**
