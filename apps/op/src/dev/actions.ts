@@ -85,14 +85,15 @@ export class ClusterActions {
     const resource = await this.#resource(entry.body, entry);
     const annotations: Record<string, string> = {};
     const status: Record<string, Record<string, Record<string, ProgressRecord>>> = {};
+    const kept = (entry.body?.status ?? {}) as Record<string, { progress?: Record<string, ProgressRecord> } | undefined>;
     for (const record of records) {
-      const { id: _id, location, ...stored } = record;
+      const { id, location, ...stored } = record;
       const next: ProgressRecord = { ...stored, delayed: null };
-      if (location.startsWith('status.')) {
-        const [, owner, , key] = location.split('.', 4) as [string, string, string, string];
-        ((status[owner] ??= {}).progress ??= {})[key] = next;
-      } else {
-        annotations[location] = encodeProgressRecord(next);
+      if (!location.startsWith('status.')) annotations[location] = encodeProgressRecord(next);
+      // The same record may also be kept in the status (`status.<opkit|kopf>.progress.<id>`).
+      for (const owner of ['opkit', 'kopf']) {
+        const copy = kept[owner]?.progress?.[id];
+        if (copy) ((status[owner] ??= {}).progress ??= {})[id] = { ...copy, delayed: null };
       }
     }
     const { client } = this.#options;
@@ -123,11 +124,19 @@ export class ClusterActions {
       if (code !== 0) return `the editor exited with code ${code}: nothing changed`;
       const edited = readFileSync(file, 'utf8');
       if (edited === original) return `${objectLabel(entry)} unchanged`;
-      const body = parse(edited, { intAsBigInt: true }) as KubeObject;
+      const body = narrowIntegers(parse(edited, { intAsBigInt: true })) as KubeObject;
       await this.#options.client.replace(resource, body, { namespace: entry.namespace });
       return `saved ${objectLabel(entry)}`;
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
   }
+}
+
+/** Integers as numbers where that is exact; only those beyond 2^53 stay `bigint`. */
+function narrowIntegers(value: unknown): unknown {
+  if (typeof value === 'bigint') return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+  if (Array.isArray(value)) return value.map(narrowIntegers);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, narrowIntegers(item)]));
+  return value;
 }
