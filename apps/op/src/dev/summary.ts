@@ -19,7 +19,7 @@ export function summaryLines(store: DevStore, times: { readonly startedAt: numbe
   const crashed = gens.filter((view) => view.phase === 'crashed').length;
   const forced = gens.filter((view) => view.forced).length;
   const lines: string[] = [];
-  const where = store.target ? (store.target.mode === 'embedded' ? `the embedded API server (${store.target.label.replace(/^embedded /, '')})` : `the cluster of ${store.target.label}`) : 'no target';
+  const where = store.target ? (store.target.mode === 'embedded' ? `the embedded API server (${store.target.label.replace(/^embedded /, '').replace(/^\((.*)\)$/, '$1')})` : `the cluster of ${store.target.label}`) : 'no target';
   lines.push(`op dev: ${started.length} generation${started.length === 1 ? '' : 's'}${crashed ? `, ${crashed} crashed` : ''}${forced ? `, ${forced} forced to stop` : ''} in ${formatMs(times.now - times.startedAt)} on ${where}`);
   const counts = store.counts();
   const byState = STATE_KINDS.filter((kind) => counts[kind] > 0).map((kind) => `${counts[kind]} ${kind}`).join(', ');
