@@ -322,6 +322,8 @@ async function applyProjectManifests(client: KubeClient, project: DevProject, op
 }
 
 async function startTui(inputs: SessionInputs, store: DevStore, generations: Generations, client: KubeClient, project: DevProject, finish: (ending: Ending) => void): Promise<{ unmount: () => void; waitUntilExit: () => Promise<unknown> }> {
+  // React's development build checks every render; a terminal UI at 20 frames a second wants the other one.
+  process.env.NODE_ENV ??= 'production';
   const [{ render }, { createElement }, { App }, { ASCII, UNICODE }] = await Promise.all([
     import('ink'), import('react'), import('./ui/App.js'), import('./ui/views.js'),
   ]);

@@ -150,7 +150,9 @@ export function ObjectsList(props: {
       continue;
     }
     const entry = props.items[row - 1]!;
-    rows.push(<ObjectRow key={entry.key} entry={entry} version={entry.version} selected={row === props.cursor} width={props.width} now={props.now} glyphs={props.glyphs} nameWidth={nameWidth} kindWidth={kindWidth} />);
+    // Only rows that count time get the clock, so that the others stay memoized between frames.
+    const timed = entry.state.kind === 'handling' || entry.state.kind === 'retrying' || entry.state.kind === 'deleting';
+    rows.push(<ObjectRow key={entry.key} entry={entry} version={entry.version} selected={row === props.cursor} width={props.width} now={timed ? props.now : 0} glyphs={props.glyphs} nameWidth={nameWidth} kindWidth={kindWidth} />);
   }
   return <Box flexDirection="column" height={props.height} overflow="hidden">{rows}</Box>;
 }
