@@ -191,6 +191,9 @@ async function runSession(inputs: SessionInputs): Promise<number> {
     const theClient = client;
     view = new ClusterView({ client: theClient, namespaces: options.namespaces, emit });
     view.start();
+    // The project's own kinds are watched at once, before the operator has even loaded.
+    const crdSelectors = crdSelectorsOf(project);
+    view.setSelectors(crdSelectors);
 
     const crdFiles = project.crds;
     watcher = new FileWatcher({
@@ -226,7 +229,7 @@ async function runSession(inputs: SessionInputs): Promise<number> {
         if (names.length === 0) unserved.push(describeSelector(handler.selector));
         bySelector.set(key, names);
       }
-      view!.setSelectors([...new Map(handlers.map((handler) => [JSON.stringify(handler.selector), handler.selector])).values()]);
+      view!.setSelectors([...crdSelectors, ...new Map(handlers.map((handler) => [JSON.stringify(handler.selector), handler.selector])).values()]);
       const resources = [...new Set([...bySelector.values()].flat())];
       const plurals = [...new Set(resources.map((name) => name.split('/')[0]!))];
       if (store.target) {
@@ -298,6 +301,18 @@ async function runSession(inputs: SessionInputs): Promise<number> {
   }
   if (output !== 'json') io.out(`${summaryLines(store, { startedAt, now: Date.now() }).join('\n')}\n`);
   return code;
+}
+
+/** `plural.group` of every CRD in the project's CRD files. */
+function crdSelectorsOf(project: DevProject): string[] {
+  try {
+    return readManifests(project.crds).filter((item) => item.kind === 'CustomResourceDefinition').map((item) => {
+      const spec = item.spec as { group: string; names: { plural: string } };
+      return `${spec.names.plural}.${spec.group}`;
+    });
+  } catch {
+    return [];
+  }
 }
 
 async function applyProjectManifests(client: KubeClient, project: DevProject, options: DevCliOptions, note: (input: DevRecordInput) => void, samples: boolean, crds: boolean): Promise<void> {

@@ -77,7 +77,8 @@ export function StatusLine(props: { readonly store: DevStore; readonly width: nu
     status = `${glyphs.failed} gen ${store.buildError.gen} failed to load${store.currentGen !== undefined ? ` (gen ${store.currentGen} keeps running)` : ''}`;
     color = 'red';
   } else if (store.loadingGen !== undefined) {
-    status = `${glyphs.retrying} reloading: ${store.gens.get(store.loadingGen)?.reason ?? ''}`;
+    const reason = store.gens.get(store.loadingGen)?.reason ?? '';
+    status = store.currentGen === undefined && reason === 'start' ? `${glyphs.retrying} loading the operator…` : `${glyphs.retrying} reloading: ${reason}`;
     color = 'yellow';
   } else if (last && last.phase === 'crashed') {
     status = `${glyphs.failed} gen ${last.gen} crashed: ${last.message ?? ''}`;
