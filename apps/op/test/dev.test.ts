@@ -121,9 +121,9 @@ describe('op dev', () => {
     dev.cleanup();
 
     const slow = makeProject("  throw new TemporaryError('not yet', { delay: 60 });");
-    dev = startDev(slow, ['--embedded=fresh', '--plain', '--until-settled=4s']);
+    dev = startDev(slow, ['--embedded=fresh', '--plain', '--until-settled=20s']);
     expect((await dev.exited).code).toBe(1);
-    expect(dev.stdout()).toMatch(/op dev: error: not settled after 4s: 1 object not idle: default\/kopf-example-1 \(retrying\)/);
+    expect(dev.stdout()).toMatch(/op dev: error: not settled after 20s: 1 object not idle: default\/kopf-example-1 \(retrying\)/);
   });
 
   it('exits with 2 and one clear line for bad input', () => {

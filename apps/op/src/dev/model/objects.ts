@@ -165,15 +165,17 @@ export function setBody(entry: ObjectEntry, body: KubeObject, handlerIds: readon
  */
 export function computeState(entry: ObjectEntry, hasChangeHandlers: boolean): RowState {
   const body = entry.body;
-  const running = [...entry.running.entries()].filter(([, run]) => !BACKGROUND_KINDS.has(run.kind));
+  let first: [string, HandlerRun] | undefined;
+  for (const item of entry.running) {
+    if (!BACKGROUND_KINDS.has(item[1].kind)) {
+      first = item;
+      break;
+    }
+  }
   if (body?.metadata?.deletionTimestamp) {
-    const [handler, run] = running[0] ?? [];
-    return { kind: 'deleting', finalizers: body.metadata.finalizers ?? [], handler, since: run?.since };
+    return { kind: 'deleting', finalizers: body.metadata.finalizers ?? [], handler: first?.[0], since: first?.[1].since };
   }
-  if (running.length > 0) {
-    const [handler, run] = running[0]!;
-    return { kind: 'handling', handler, since: run.since, retry: run.retry };
-  }
+  if (first) return { kind: 'handling', handler: first[0], since: first[1].since, retry: first[1].retry };
   const progress = entry.stored?.progress ?? [];
   const failedRecord = progress.find((record) => record.failure === true);
   if (failedRecord) return { kind: 'failed', handler: failedRecord.id, message: failedRecord.message ?? undefined };

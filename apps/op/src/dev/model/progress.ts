@@ -32,6 +32,18 @@ const storages = {
   kopf: new AnnotationsDiffBaseStorage({ profile: 'kopf' }),
 };
 
+// Annotation key → handler id, per prefix, for the last set of handler ids (computed once per registry, not per event).
+let keyCache: { ids: readonly string[]; byPrefix: Map<string, Map<string, string>> } | undefined;
+function keysOf(prefix: string, handlerIds: readonly string[]): ReadonlyMap<string, string> {
+  if (keyCache?.ids !== handlerIds) keyCache = { ids: handlerIds, byPrefix: new Map() };
+  let byKey = keyCache.byPrefix.get(prefix);
+  if (!byKey) {
+    byKey = new Map(handlerIds.map((id) => [makeV2Key(prefix, id), id]));
+    keyCache.byPrefix.set(prefix, byKey);
+  }
+  return byKey;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -58,7 +70,7 @@ export function readStoredState(body: KubeObject, handlerIds: readonly string[] 
   let found: 'opkit' | 'kopf' | undefined;
   for (const name of PROFILES) {
     const profile = PERSISTENCE_PROFILES[name];
-    const byKey = new Map(handlerIds.map((id) => [makeV2Key(profile.prefix, id), id]));
+    const byKey = keysOf(profile.prefix, handlerIds);
     const seen = new Set<string>();
     for (const [key, text] of Object.entries(annotations)) {
       if (!key.startsWith(`${profile.prefix}/`)) continue;
