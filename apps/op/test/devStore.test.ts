@@ -107,6 +107,35 @@ describe('DevStore', () => {
     expect(Object.fromEntries(store.unknown)).toEqual({ peering: 1, 'something-new': 1, 'dev.from-the-future': 1 });
   });
 
+  it('keeps a permanent failure for the rest of its cause, and forgets it when a new change is handled', () => {
+    const store = replay(new DevStore(), syntheticSession(1));
+    const ref = { resource: 'kopfexamples.kopf.dev/v1', namespace: 'team-0', name: 'widget-00000', uid: 'uid-0' };
+    const feed = (ts: number, event: Record<string, unknown>): void => store.apply({ v: 1, ts, gen: 1, ...ref, ...event } as unknown as DevRecord);
+    feed(1, { type: 'cause', reason: 'update' });
+    feed(2, { type: 'handler', phase: 'started', id: 'update_fn', kind: 'update', retry: 0 });
+    feed(3, { type: 'handler', phase: 'failed', id: 'update_fn', kind: 'update', retry: 0, durationMs: 1, message: 'the spec is wrong' });
+    feed(4, { type: 'cause', reason: 'update' }); // the next cycle of the same cause: other handlers run
+    feed(5, { type: 'handler', phase: 'started', id: 'other_fn', kind: 'update', retry: 0 });
+    feed(6, { type: 'handler', phase: 'succeeded', id: 'other_fn', kind: 'update', retry: 0, durationMs: 1 });
+    expect(only(store).state).toEqual({ kind: 'failed', handler: 'update_fn', message: 'the spec is wrong' });
+    const changed = syntheticObject(0);
+    changed.metadata.resourceVersion = '100';
+    changed.metadata.annotations['opkit.dev/last-handled-configuration'] = '{"spec":{"size":1}}\n';
+    store.apply({ v: 1, ts: 7, type: 'dev.object', event: 'MODIFIED', resource: ref.resource, kind: 'KopfExample', object: changed } as unknown as DevRecord);
+    feed(8, { type: 'cause', reason: 'update' }); // a new change: another diff-base
+    expect(only(store).state.kind).not.toBe('failed');
+  });
+
+  it('takes an object without a diff-base for pending until the operator says what it handles', () => {
+    const store = new DevStore();
+    const body = syntheticObject(0);
+    delete body.metadata.annotations['opkit.dev/last-handled-configuration'];
+    store.apply({ v: 1, ts: 1, type: 'dev.object', event: 'ADDED', resource: 'kopfexamples.kopf.dev/v1', kind: 'KopfExample', object: body } as unknown as DevRecord);
+    expect(only(store).state).toEqual({ kind: 'pending', reason: 'new' });
+    store.apply({ v: 1, ts: 2, type: 'dev.registry', gen: 1, handlers: [{ id: 'watch_fn', kind: 'event', selector: 'kopfexamples', resources: ['kopfexamples.kopf.dev/v1'] }], files: [], resources: [], unserved: [] } as unknown as DevRecord);
+    expect(only(store).state).toEqual({ kind: 'idle' }); // only a spy: nothing will store a diff-base
+  });
+
   it('marks objects pending until the running generation has seen their version', () => {
     const store = replay(new DevStore(), syntheticSession(1));
     const changed = syntheticObject(0);

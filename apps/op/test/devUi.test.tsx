@@ -188,6 +188,17 @@ describe('op dev UI keys', () => {
     expect(ui.actions.calls).toEqual(['delete default/kopf-example-1']);
   });
 
+  it('handles keys that arrive in one chunk one by one', async () => {
+    ui = renderDev(store(), WIDE);
+    await shows('[3] ★ all objects');
+    ui.press('j\r]');
+    await shows('[3] default/kopf-example-1');
+    expect(ui.frame()).toContain('no progress stored');
+    ui.press('1/kopf\r'); // focus Objects, filter, keep the filter
+    await shows('Objects 1/1 /kopf');
+    expect(ui.frame()).not.toContain('filter: /');
+  });
+
   it('runs the object actions, reload, pause, filter and quit (twice forces)', async () => {
     ui = renderDev(store(), WIDE);
     await shows('[1] Objects');

@@ -108,8 +108,10 @@ export interface ObjectEntry {
   readonly runtime: Map<string, RuntimeView>;
   /** The last resourceVersion the operator reported seeing (object-seen). */
   seenRv: string | undefined;
-  /** A permanent failure not superseded by a newer cause. */
-  failed: { readonly handler: string; readonly message?: string | undefined; readonly at: number } | undefined;
+  /** A permanent failure not superseded by a newer cause (`cause`: the cause it happened in). */
+  failed: { readonly handler: string; readonly message?: string | undefined; readonly at: number; readonly cause: string | undefined } | undefined;
+  /** The cause of the operator's last cycle: its reason and the diff-base it started from. */
+  cause: string | undefined;
   /** Handlers interrupted by a forced stop of their generation (they resume from the stored state). */
   interrupted: { readonly gen: number; readonly handlers: readonly string[] } | undefined;
   /** The last generation that did something with this object. */
@@ -133,7 +135,7 @@ export function newEntry(key: string, ref: { resource: string; kind?: string | u
   return {
     key, resource: ref.resource, kind: ref.kind ?? kindOf(ref.resource), namespace: ref.namespace, name: ref.name, uid: ref.uid,
     body: undefined, stored: undefined, running: new Map(), outcomes: new Map(), runtime: new Map(), seenRv: undefined,
-    failed: undefined, interrupted: undefined, gen: undefined, logs: undefined, events: undefined,
+    failed: undefined, cause: undefined, interrupted: undefined, gen: undefined, logs: undefined, events: undefined,
     history: new Ring(20), timeline: new Ring(50), state: { kind: 'pending', reason: 'new' }, version: 0,
   };
 }

@@ -147,7 +147,8 @@ export class DevStore {
   readonly #gone = new Set<string>();
   readonly #objectLogCapacity: number;
   #handlerIds: string[] = [];
-  #changeResources = new Set<string>();
+  /** Resources with change handlers; undefined until the operator's registry is known (then every resource may have some). */
+  #changeResources: Set<string> | undefined;
   #seq = 0;
   #filterCache: { text: string; listVersion: number; result: ObjectEntry[] } | undefined;
   readonly #listeners = new Set<() => void>();
@@ -250,7 +251,7 @@ export class DevStore {
 
   /** Whether the operator has change handlers for a resource (`plural.group/version`). */
   hasChangeHandlers(resource: string): boolean {
-    return this.#changeResources.has(resource);
+    return this.#changeResources?.has(resource) ?? true;
   }
 
   /** The logs of one object (or all), oldest first. */
@@ -414,7 +415,7 @@ export class DevStore {
   }
 
   #recompute(entry: ObjectEntry): void {
-    const next: RowState = computeState(entry, this.#changeResources.has(entry.resource));
+    const next: RowState = computeState(entry, this.hasChangeHandlers(entry.resource));
     entry.version++;
     if (next.kind !== entry.state.kind) {
       this.#counts[entry.state.kind]--;
@@ -446,7 +447,7 @@ export class DevStore {
     if (!entry) {
       entry = newEntry(ref.uid ?? `${resource}|${ref.namespace ?? ''}|${ref.name}`, ref);
       setBody(entry, body, this.#handlerIds, ts);
-      entry.state = computeState(entry, this.#changeResources.has(resource));
+      entry.state = computeState(entry, this.hasChangeHandlers(resource));
       this.#add(entry);
       return;
     }
@@ -505,7 +506,14 @@ export class DevStore {
       case 'cause': {
         const entry = this.#entryFor(event as unknown as FeedObjectRef, false);
         if (!entry) return;
-        if (event.reason !== 'noop' && event.reason !== 'gone' && event.reason !== 'free') entry.failed = undefined;
+        // A cause is identified by its reason and the diff-base it starts from: the cycles of one cause share
+        // both; a new change (a new diff-base, or another reason) starts a new cause, and a past failure is history.
+        if (event.reason === 'create' || event.reason === 'update' || event.reason === 'delete') {
+          const annotations = entry.body?.metadata?.annotations ?? {};
+          const base = annotations['opkit.dev/last-handled-configuration'] ?? annotations['kopf.zalando.org/last-handled-configuration'] ?? '';
+          entry.cause = `${event.reason}|${base}`;
+          if (entry.failed && entry.failed.cause !== entry.cause) entry.failed = undefined;
+        }
         entry.timeline.push({ ts, gen, level: 'info', text: `cause: ${event.reason}` });
         this.#recompute(entry);
         return;
@@ -589,7 +597,7 @@ export class DevStore {
       const before = entry.runtime.get(id);
       entry.runtime.set(id, { kind, phase: event.phase === 'succeeded' ? 'idle' : event.phase, ts, runs: before?.runs ?? 1, lastRunAt: before?.lastRunAt ?? ts });
     }
-    if (event.phase === 'failed' && !background) entry.failed = { handler: id, message: event.message, at: ts };
+    if (event.phase === 'failed' && !background) entry.failed = { handler: id, message: event.message, at: ts, cause: entry.cause };
     if (event.phase === 'succeeded' && entry.failed?.handler === id) entry.failed = undefined;
     const level = event.phase === 'failed' ? 'error' : event.phase === 'retrying' ? 'warn' : 'info';
     const took = typeof event.durationMs === 'number' ? ` in ${formatMs(event.durationMs)}` : '';

@@ -10,7 +10,7 @@ import type { ObjectEntry } from '../model/objects.js';
 import { objectLabel } from '../model/objects.js';
 import type { DevStore } from '../model/store.js';
 import type { KeyAction, KeyScope } from './keymap.js';
-import { actionFor, helpGroups, helpLines, hints, keyName } from './keymap.js';
+import { actionFor, helpGroups, helpLines, hints, isKeyBurst, keyName, splitKeys } from './keymap.js';
 import type { LayoutKind, Viewport } from './layout.js';
 import { chooseLayout, MIN_SIZE, scrollWindow } from './layout.js';
 import { fit, Footer, Frame, Header, LinesView, ObjectsList, StatusLine } from './panes.js';
@@ -306,6 +306,11 @@ export function App(props: AppProps): ReactNode {
   };
 
   const onKey = (input: string, key: Key): void => {
+    // Keys that arrived together, outside a text field, are handled one by one.
+    if (isKeyBurst(input, key) && !uiRef.current.input) {
+      for (const [char, flags] of splitKeys(input)) onKey(char, flags);
+      return;
+    }
     const ui = uiRef.current;
     const { tab } = derive(ui);
     const name = keyName(input, key);
@@ -314,6 +319,10 @@ export function App(props: AppProps): ReactNode {
       if (name === 'ctrl+c') return act('quit');
       if (name === 'esc') return update(kind === 'filter' ? { input: undefined, filter: '' } : { input: undefined, search: '' });
       if (name === 'enter') return update({ input: undefined });
+      if (isKeyBurst(input, key) && /[\r\n\u001b]/.test(input)) {
+        for (const [char, flags] of splitKeys(input)) onKey(char, flags);
+        return undefined;
+      }
       const text = name === 'backspace' ? ui.input.text.slice(0, -1) : input && !key.ctrl && !key.meta && !key.tab ? ui.input.text + input : ui.input.text;
       return update(kind === 'filter' ? { input: { kind, text }, filter: text, selectedKey: undefined, cursorHint: 0 } : { input: { kind, text }, search: text, follow: true });
     }
@@ -375,7 +384,7 @@ export function App(props: AppProps): ReactNode {
   const handlersHeight = bodyHeight - objectsHeight;
   const handlersPane = layout === 'wide' ? (
     <Frame title={title(2, 'Handlers')} width={leftWidth} height={handlersHeight} focused={focus === 'handlers'}>
-      <LinesView lines={handlerLines(store, glyphs).map((line, index) => (index === ui.handlerCursor && focus === 'handlers' ? { ...line, bold: true, color: 'cyan' } : line))} offset={0} height={Math.max(1, handlersHeight - 2)} width={leftWidth - 2} />
+      <LinesView lines={handlerLines(store, glyphs, leftWidth - 2).map((line, index) => (index === ui.handlerCursor && focus === 'handlers' ? { ...line, bold: true, color: 'cyan' } : line))} offset={0} height={Math.max(1, handlersHeight - 2)} width={leftWidth - 2} />
     </Frame>
   ) : null;
   const subject = current ? objectLabel(current) : `${glyphs.all} all objects`;
@@ -500,7 +509,7 @@ function mainLines(store: DevStore, tab: Tab, entry: ObjectEntry | undefined, no
   const none: Line[] = [{ text: 'select an object (j/k) for this tab; the all-objects row shows the session', dim: true }];
   switch (tab) {
     case 'Overview': return entry ? overviewLines(store, entry, now, glyphs) : sessionLines(store, now);
-    case 'Handlers': return handlerLines(store, glyphs);
+    case 'Handlers': return handlerLines(store, glyphs, 100);
     case 'Progress': return entry ? progressLines(entry, now) : none;
     case 'Diff': return entry ? diffLines(entry) : none;
     case 'History': return entry ? historyLines(entry) : none;

@@ -101,6 +101,38 @@ export function keyName(input: string, key: Key): string {
   return input;
 }
 
+const NO_KEY: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
+  super: false, hyper: false, capsLock: false, numLock: false,
+};
+
+/**
+ * The single key presses of an input that holds several (keys typed faster than the terminal is
+ * read arrive in one chunk, which ink reports as one input): each character with its own key flags.
+ *
+ * @example
+ * ```ts
+ * splitKeys('j\r'); // [['j', {…}], ['', { return: true, … }]]
+ * ```
+ */
+export function splitKeys(input: string): [string, Key][] {
+  return [...input].map((char): [string, Key] => {
+    if (char === '\r' || char === '\n') return ['', { ...NO_KEY, return: true }];
+    if (char === '\t') return ['', { ...NO_KEY, tab: true }];
+    if (char === '\u001b') return ['', { ...NO_KEY, escape: true }];
+    if (char === '\u007f' || char === '\b') return ['', { ...NO_KEY, backspace: true }];
+    if (char < ' ') return [String.fromCharCode(char.charCodeAt(0) + 96), { ...NO_KEY, ctrl: true }];
+    return [char, { ...NO_KEY, shift: char !== char.toLowerCase() }];
+  });
+}
+
+/** Whether ink reported several plain key presses as one input. */
+export function isKeyBurst(input: string, key: Key): boolean {
+  return [...input].length > 1 && !key.ctrl && !key.meta && !key.upArrow && !key.downArrow && !key.leftArrow && !key.rightArrow
+    && !key.pageUp && !key.pageDown && !key.home && !key.end;
+}
+
 /**
  * The action of a key in the given scopes (searched in order).
  *

@@ -98,9 +98,10 @@ export function p50(stats: HandlerStats): number | undefined {
   return values.length === 0 ? undefined : values[Math.floor((values.length - 1) / 2)];
 }
 
-/** The Handlers pane (and tab). */
-export function handlerLines(store: DevStore, glyphs: Glyphs): Line[] {
+/** The Handlers pane (and tab); ids get a column as wide as the longest (up to `width` × 0.45). */
+export function handlerLines(store: DevStore, glyphs: Glyphs, width = 80): Line[] {
   if (store.handlers.size === 0) return [{ text: 'no handlers yet', dim: true }];
+  const idWidth = Math.min(Math.max(...[...store.handlers.keys()].map((id) => id.length)) + 1, Math.max(10, Math.floor(width * 0.45)));
   return [...store.handlers.values()].map((stats) => {
     const median = p50(stats);
     const background = stats.kind === 'daemon' || stats.kind === 'timer';
@@ -108,7 +109,7 @@ export function handlerLines(store: DevStore, glyphs: Glyphs): Line[] {
       ? `${stats.kind === 'timer' ? glyphs.timer : glyphs.daemon}${stats.active} ${glyphs.idle}${stats.successes} ${glyphs.failed}${stats.failures}`
       : `${glyphs.idle}${stats.successes} ${glyphs.retrying}${stats.retries} ${glyphs.failed}${stats.failures}${stats.running > 0 ? ` ${glyphs.handling}${stats.running}` : ''}`;
     return {
-      text: `${stats.id.padEnd(18)} ${stats.kind.padEnd(7)} ${counts}${median !== undefined ? `  p50 ${formatMs(median)}` : ''}`,
+      text: `${(stats.id.length > idWidth - 1 ? `${stats.id.slice(0, idWidth - 2)}…` : stats.id).padEnd(idWidth)}${stats.kind.padEnd(7)} ${counts}${median !== undefined ? `  p50 ${formatMs(median)}` : ''}`,
       color: stats.failures > 0 ? 'red' : stats.running > 0 ? 'cyan' : undefined,
     };
   });
