@@ -319,7 +319,7 @@ export function App(props: AppProps): ReactNode {
       if (name === 'ctrl+c') return act('quit');
       if (name === 'esc') return update(kind === 'filter' ? { input: undefined, filter: '' } : { input: undefined, search: '' });
       if (name === 'enter') return update({ input: undefined });
-      if (isKeyBurst(input, key) && /[\r\n\u001b]/.test(input)) {
+      if (isKeyBurst(input, key) && (input.includes('\r') || input.includes('\n') || input.includes('\u001b'))) {
         for (const [char, flags] of splitKeys(input)) onKey(char, flags);
         return undefined;
       }
