@@ -1,9 +1,10 @@
 // `op dev` as a user runs it: a real process in a project folder, the embedded API server, the
 // operator in child processes, files edited while it runs. Outcomes are read from its JSON lines and
 // from the API server itself.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { startApiServer } from '@opkit/apiserver';
 import { connect } from '@opkit/kube';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DevProcess } from './helpers/devProcess.js';
@@ -124,6 +125,30 @@ describe('op dev', () => {
     dev = startDev(slow, ['--embedded=fresh', '--plain', '--until-settled=20s']);
     expect((await dev.exited).code).toBe(1);
     expect(dev.stdout()).toMatch(/op dev: error: not settled after 20s: 1 object not idle: default\/kopf-example-1 \(retrying\)/);
+  });
+
+  it('runs against a cluster of a kubeconfig context, applying CRDs there only when asked', async () => {
+    const server = await startApiServer({ port: 0 });
+    const dir = makeProject("  return { message: 'on a cluster' };");
+    try {
+      writeFileSync(join(dir, 'kubeconfig'), server.kubeconfig({ context: 'kind-dev', namespace: 'default' }));
+      const env = { KUBECONFIG: join(dir, 'kubeconfig') };
+      dev = startDev(dir, ['--context', 'kind-dev', '--plain', '--until-settled=20s'], env);
+      expect((await dev.exited).code).toBe(1);
+      expect(dev.stdout()).toContain(`op dev: the cluster of kind-dev at ${server.url} (--context kind-dev)`);
+      expect(dev.stdout()).toContain('op dev: warning: on a cluster, an operator deployed there keeps running beside this one');
+      expect(dev.stdout()).toContain('op dev: warning: nothing serves kopfexamples yet; apply its CRD (--crds)');
+      expect(dev.stdout()).not.toContain('applied the CRDs');
+      expect(dev.stdout()).toContain('op dev: error: not settled after 20s: nothing serves kopfexamples yet');
+
+      dev = startDev(dir, ['--context', 'kind-dev', '--apply-crds', '--plain', '--until-settled=60s'], env);
+      expect(await dev.exited).toEqual({ code: 0, signal: null });
+      expect(dev.stdout()).toContain('op dev: applied the CRDs of deploy/crds/crd.yaml');
+      expect(dev.stdout()).not.toContain('sample object'); // samples go to a new embedded store only
+      expect(JSON.parse(readFileSync(join(dir, '.opkit', 'dev.json'), 'utf8'))).toEqual({ target: 'cluster', context: 'kind-dev' });
+    } finally {
+      await server.close();
+    }
   });
 
   it('exits with 2 and one clear line for bad input', () => {

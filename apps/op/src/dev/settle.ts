@@ -26,6 +26,7 @@ export function settlement(store: DevStore): Settlement {
     return { kind: 'waiting', why: 'no generation running yet' };
   }
   if (gen.phase !== 'ready') return { kind: 'waiting', why: `gen ${gen.gen} is ${gen.phase}` };
+  if (store.unserved.length > 0 && store.watches.size === 0) return { kind: 'waiting', why: `nothing serves ${store.unserved.join(', ')} yet` };
   const unsynced = [...store.watches.keys()].filter((resource) => !store.synced.has(resource));
   if (unsynced.length > 0) return { kind: 'waiting', why: `op dev has not listed ${unsynced.join(', ')} yet` };
   const busy = store.ordered().filter((entry) => entry.state.kind !== 'idle');

@@ -69,7 +69,13 @@ export function startDev(dir: string, args: readonly string[], env: NodeJS.Proce
     for (const line of lines) if (line.trim()) records.push(parseJson(line) as Record<string, any>);
   });
   child.stderr.on('data', (chunk: Buffer) => { err += chunk.toString(); });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', (error) => {
+      err += `could not start op dev: ${error.message}\n`;
+      resolve({ code: null, signal: null });
+    });
+  });
   return {
     child, records, exited,
     stdout: () => out,
