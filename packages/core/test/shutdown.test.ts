@@ -87,7 +87,7 @@ describe('runResources', () => {
     expect(Date.now() - stopping).toBeLessThan(4_000);
     // The handler that finished during the drain never saw an abort; the straggler saw it after the exit timeout.
     expect(quickAbortedWhenDone).toBe(false);
-    expect((await h.get('quick')).status?.create_fn).toBe('finished in the drain');
+    expect(((await h.get('quick')).status as any)?.create_fn).toBe('finished in the drain');
     expect(slowSawAbort).toBe(true);
     expect(slowAbortedAt - stopping).toBeGreaterThanOrEqual(900);
     expect(clock.pending.size).toBe(0);
