@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
-import { connect } from '@opkit/kube';
+import { connect, resourceName } from '@opkit/kube';
 import type { KubeClient } from '@opkit/kube';
 import { applyManifests, readManifests } from '../manifests.js';
 import type { CommandIo } from '../runCommand.js';
@@ -216,7 +216,6 @@ async function runSession(inputs: SessionInputs): Promise<number> {
       theClient.invalidateDiscovery();
       const bySelector = new Map<string, string[]>();
       const unserved: string[] = [];
-      const { resourceName } = await import('@opkit/kube');
       for (const handler of handlers) {
         const key = JSON.stringify(handler.selector);
         if (bySelector.has(key)) continue;

@@ -142,8 +142,3 @@ export type DevRecord = (DevRecordInput & Stamp) | (FeedEvent & { readonly gen: 
 export function devRecord(input: DevRecordInput, ts: number = Date.now()): DevRecordInput & Stamp {
   return { ...input, v: 1, ts };
 }
-
-/** Whether a record is one of op dev's own (not the operator's feed). */
-export function isDevRecord(record: { readonly type: string }): record is DevRecordInput & Stamp {
-  return record.type.startsWith('dev.');
-}
