@@ -118,11 +118,11 @@ describe('DevStore', () => {
     feed(5, { type: 'handler', phase: 'started', id: 'other_fn', kind: 'update', retry: 0 });
     feed(6, { type: 'handler', phase: 'succeeded', id: 'other_fn', kind: 'update', retry: 0, durationMs: 1 });
     expect(only(store).state).toEqual({ kind: 'failed', handler: 'update_fn', message: 'the spec is wrong' });
-    const changed = syntheticObject(0);
-    changed.metadata.resourceVersion = '100';
-    changed.metadata.annotations['opkit.dev/last-handled-configuration'] = '{"spec":{"size":1}}\n';
-    store.apply({ v: 1, ts: 7, type: 'dev.object', event: 'MODIFIED', resource: ref.resource, kind: 'KopfExample', object: changed } as unknown as DevRecord);
-    feed(8, { type: 'cause', reason: 'update' }); // a new change: another diff-base
+    feed(7, { type: 'cause', reason: 'update' }); // a new change: the failed handler runs again
+    feed(8, { type: 'handler', phase: 'started', id: 'update_fn', kind: 'update', retry: 0 });
+    expect(only(store).state).toMatchObject({ kind: 'handling', handler: 'update_fn' });
+    feed(9, { type: 'handler', phase: 'failed', id: 'update_fn', kind: 'update', retry: 0, durationMs: 1, message: 'still wrong' });
+    feed(10, { type: 'cause', reason: 'delete' }); // another reason: the update's failure is history
     expect(only(store).state.kind).not.toBe('failed');
   });
 

@@ -110,7 +110,7 @@ export interface ObjectEntry {
   seenRv: string | undefined;
   /** A permanent failure not superseded by a newer cause (`cause`: the cause it happened in). */
   failed: { readonly handler: string; readonly message?: string | undefined; readonly at: number; readonly cause: string | undefined } | undefined;
-  /** The cause of the operator's last cycle: its reason and the diff-base it started from. */
+  /** The reason of the cause of the operator's last cycle (create, update, delete). */
   cause: string | undefined;
   /** Handlers interrupted by a forced stop of their generation (they resume from the stored state). */
   interrupted: { readonly gen: number; readonly handlers: readonly string[] } | undefined;

@@ -506,12 +506,11 @@ export class DevStore {
       case 'cause': {
         const entry = this.#entryFor(event as unknown as FeedObjectRef, false);
         if (!entry) return;
-        // A cause is identified by its reason and the diff-base it starts from: the cycles of one cause share
-        // both; a new change (a new diff-base, or another reason) starts a new cause, and a past failure is history.
+        // A failure belongs to its cause: the cycles of a creation are all `create`; a cause of another
+        // reason (an update after the creation, a deletion) makes it history. (So does the failed handler
+        // starting again, below: the same reason, a new change.)
         if (event.reason === 'create' || event.reason === 'update' || event.reason === 'delete') {
-          const annotations = entry.body?.metadata?.annotations ?? {};
-          const base = annotations['opkit.dev/last-handled-configuration'] ?? annotations['kopf.zalando.org/last-handled-configuration'] ?? '';
-          entry.cause = `${event.reason}|${base}`;
+          entry.cause = event.reason;
           if (entry.failed && entry.failed.cause !== entry.cause) entry.failed = undefined;
         }
         entry.timeline.push({ ts, gen, level: 'info', text: `cause: ${event.reason}` });
@@ -572,6 +571,7 @@ export class DevStore {
       if (entry) {
         entry.running.set(id, { since: ts, retry: event.retry ?? 0, gen, kind });
         entry.interrupted = undefined;
+        if (entry.failed?.handler === id) entry.failed = undefined;
         entry.gen = gen;
         if (background) {
           const before = entry.runtime.get(id);
