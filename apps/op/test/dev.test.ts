@@ -51,10 +51,18 @@ describe('op dev', () => {
   });
 
   it('reloads mid-handler: the running generation finishes its handler within the grace period, then the next starts', async () => {
-    const dir = makeProject("  logger.info('working');\n  await new Promise<void>((resolve) => setTimeout(resolve, 2500));\n  return { message: 'v1' };");
-    dev = startDev(dir, ['--embedded=fresh', '--json', '--stop-grace', '20s']);
+    // The handler runs until the test opens a gate: it is certainly still running when the reload stops its generation.
+    const dir = makeProject([
+      "  const { existsSync } = await import('node:fs');",
+      "  logger.info('working');",
+      "  while (!existsSync('gate')) await new Promise<void>((resolve) => setTimeout(resolve, 20));",
+      "  return { message: 'v1' };",
+    ].join('\n'));
+    dev = startDev(dir, ['--embedded=fresh', '--json', '--stop-grace', '60s']);
     await dev.waitFor((record) => record.type === 'handler' && record.phase === 'started' && record.gen === 1);
     writeOperator(dir, "  return { message: 'v2' };");
+    await dev.waitFor(gen(1, 'stopping'), 60_000);
+    writeFileSync(join(dir, 'gate'), '');
     await dev.waitFor(gen(2, 'ready'), 60_000);
     const records = dev.records;
     const at = (predicate: (record: Record<string, any>) => boolean): number => records.findIndex(predicate);

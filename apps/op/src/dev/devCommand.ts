@@ -154,6 +154,7 @@ async function runSession(inputs: SessionInputs): Promise<number> {
   let generations: Generations | undefined;
   let ink: { unmount: () => void; waitUntilExit: () => Promise<unknown> } | undefined;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
+  let settleCheck: ReturnType<typeof setInterval> | undefined;
   let signals = 0;
   const onSignal = (): void => {
     signals++;
@@ -252,15 +253,12 @@ async function runSession(inputs: SessionInputs): Promise<number> {
         finish({ code: 1, message: `not settled after ${options.untilSettled}s: ${state.kind === 'waiting' ? state.why : state.kind}` });
       }, options.untilSettled * 1000);
       settleTimer = deadline;
-      let checking: ReturnType<typeof setTimeout> | undefined;
-      store.subscribe(() => {
-        checking ??= setTimeout(() => {
-          checking = undefined;
-          const state = settlement(store);
-          if (state.kind === 'settled') finish({ code: 0, message: 'settled: every object is idle' });
-          else if (state.kind === 'failed') finish({ code: 1, message: `not settled: ${state.why}` });
-        }, 100);
-      });
+      // Checked on a beat, not only on records: settling includes a quiet period in which none arrive.
+      settleCheck = setInterval(() => {
+        const state = settlement(store, Date.now());
+        if (state.kind === 'settled') finish({ code: 0, message: 'settled: every object is idle' });
+        else if (state.kind === 'failed') finish({ code: 1, message: `not settled: ${state.why}` });
+      }, 200);
     }
 
     if (output === 'tui') {
@@ -289,6 +287,7 @@ async function runSession(inputs: SessionInputs): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     if (settleTimer) clearTimeout(settleTimer);
+    if (settleCheck) clearInterval(settleCheck);
     watcher?.close();
     view?.close();
     if (ink) {

@@ -7,15 +7,21 @@ import { objectLabel } from './model/objects.js';
 /** Where a session stands. */
 export type Settlement = { readonly kind: 'waiting'; readonly why: string } | { readonly kind: 'settled' } | { readonly kind: 'failed'; readonly why: string };
 
+/** How long nothing may happen to any object before a session counts as settled, in ms. */
+export const QUIET_MS = 1000;
+
 /**
- * Whether the session has settled.
+ * Whether the session has settled: the running generation and op dev's own watch have listed
+ * everything, every object is idle, and nothing has happened to any object for {@link QUIET_MS}
+ * (an object between being seen and its handlers starting looks idle for a moment).
  *
+ * @param now - the current time (record time; `Date.now()` in a live session).
  * @example
  * ```ts
- * settlement(store); // { kind: 'waiting', why: '1 object not idle: default/x (retrying create_fn #1)' }
+ * settlement(store, Date.now()); // { kind: 'waiting', why: '1 object not idle: default/x (retrying)' }
  * ```
  */
-export function settlement(store: DevStore): Settlement {
+export function settlement(store: DevStore, now: number = store.lastTs + QUIET_MS): Settlement {
   const failed = store.ordered().find((entry) => entry.state.kind === 'failed');
   if (failed && failed.state.kind === 'failed') return { kind: 'failed', why: `${objectLabel(failed)}: handler ${failed.state.handler} failed permanently${failed.state.message ? `: ${failed.state.message}` : ''}` };
   const gen = store.currentGen !== undefined ? store.gens.get(store.currentGen) : undefined;
@@ -31,5 +37,6 @@ export function settlement(store: DevStore): Settlement {
   if (unsynced.length > 0) return { kind: 'waiting', why: `op dev has not listed ${unsynced.join(', ')} yet` };
   const busy = store.ordered().filter((entry) => entry.state.kind !== 'idle');
   if (busy.length > 0) return { kind: 'waiting', why: `${busy.length} object${busy.length > 1 ? 's' : ''} not idle: ${busy.slice(0, 3).map((entry) => `${objectLabel(entry)} (${entry.state.kind})`).join(', ')}` };
+  if (now - store.lastActivityTs < QUIET_MS) return { kind: 'waiting', why: 'objects changed within the last second' };
   return { kind: 'settled' };
 }

@@ -90,6 +90,9 @@ export interface DevStoreOptions {
 
 const LEVEL_RANK = { debug: 0, info: 1, warn: 2, error: 3 } as const;
 
+/** Records that mean objects are changing or being handled. */
+const ACTIVITY: ReadonlySet<string> = new Set(['dev.object', 'object-seen', 'cause', 'handler', 'patch']);
+
 /** Whether a log level is at least `min`. */
 export function levelAtLeast(level: LogLine['level'], min: LogLine['level']): boolean {
   return LEVEL_RANK[level] >= LEVEL_RANK[min];
@@ -141,6 +144,8 @@ export class DevStore {
   readonly synced = new Set<string>();
   /** The latest record time seen (the clock of a replay). */
   lastTs = 0;
+  /** When an object last changed or the operator last did something with one (record time). */
+  lastActivityTs = 0;
   readonly #counts: Record<StateKind, number> = { handling: 0, retrying: 0, failed: 0, pending: 0, deleting: 0, idle: 0 };
   readonly #order: ObjectEntry[] = [];
   readonly #byName = new Map<string, string>();
@@ -195,6 +200,7 @@ export class DevStore {
   #apply(record: DevRecord): void {
     this.version++;
     if (record.ts > this.lastTs) this.lastTs = record.ts;
+    if (ACTIVITY.has(record.type)) this.lastActivityTs = Math.max(this.lastActivityTs, record.ts);
     const loose = record as unknown as { type: string; gen?: number } & Record<string, any>;
     switch (loose.type) {
       case 'dev.target': {
