@@ -77,15 +77,18 @@ describe('op dev', () => {
   });
 
   it('forces a generation that cannot stop, and the next one handles the object again', async () => {
+    // The handler waits for a gate (its log line reaches op dev meanwhile), then blocks its event loop.
     const dir = makeProject([
-      "  logger.info('blocking');",
-      '  await new Promise<void>((resolve) => setTimeout(resolve, 200));',
+      "  const { existsSync } = await import('node:fs');",
+      "  logger.info('waiting for the gate');",
+      "  while (!existsSync('gate')) await new Promise<void>((resolve) => setTimeout(resolve, 20));",
       '  const until = Date.now() + 60_000;',
       '  while (Date.now() < until) { /* a handler that never yields */ }',
       "  return { message: 'v1' };",
     ].join('\n'));
     dev = startDev(dir, ['--embedded=fresh', '--json', '--stop-grace', '300ms']);
-    await dev.waitFor((record) => record.type === 'log' && record.message === 'blocking');
+    await dev.waitFor((record) => record.type === 'log' && record.message === 'waiting for the gate');
+    writeFileSync(join(dir, 'gate'), '');
     writeOperator(dir, "  return { message: 'v2' };");
     const stopped = await dev.waitFor(gen(1, 'stopped'), 60_000);
     expect(stopped).toMatchObject({ forced: true, graceful: false, signal: 'SIGTERM' });
