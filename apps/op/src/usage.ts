@@ -9,6 +9,7 @@ export const OP_USAGE = `Usage: op <command> [options]
 
 Commands:
   run [files…]     run an operator (TypeScript or JavaScript files registering on.* handlers)
+  dev [dir|file]   develop an operator: a live terminal UI that reloads it on every save
   apiserver        run the embedded Kubernetes API server alone
 
 Run 'op <command> --help' for a command's options.

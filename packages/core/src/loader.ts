@@ -1,7 +1,8 @@
 // Loading an operator from files or modules into a fresh Registry: the modules' top-level `on.*`
 // calls register on it (the default registry is swapped while they load), or a module exports a
-// named `registry`. A cache-busting query re-evaluates a file on every load, so `op dev` can reload
-// an edited operator in the same process. Loads are serialized: the swap is process-wide.
+// named `registry`. A cache-busting query re-evaluates a file on every load, so that tests and tools can load
+// an edited operator again in one process (op dev uses a process per generation instead: see
+// docs/architecture.md). Loads are serialized: the swap is process-wide.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

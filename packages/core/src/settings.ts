@@ -35,7 +35,7 @@ export interface QueueingSettings {
   workerLimit: number;
   /** Seconds an object rests after an unexpected error, growing; the last repeats. @defaultValue Fibonacci 1…610 */
   errorDelays: number[];
-  /** Seconds in-flight processing may take to finish when the operator stops. @defaultValue 2 */
+  /** Seconds in-flight processing may take to finish undisturbed when the operator stops; then the handlers' signal aborts. @defaultValue 2 */
   exitTimeout: number;
 }
 

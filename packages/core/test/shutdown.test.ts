@@ -1,7 +1,7 @@
 // runResources, called directly with RuntimeDeps built here (the seam the operator shell uses):
-// it reports the initial listing, and on abort it stops the watches, aborts the handlers' signals,
-// lets the cycles in flight finish (their patches land) within the exit timeout, and clears every
-// wake-up timer it scheduled.
+// it reports the initial listing, and on abort it stops the watches, lets the cycles in flight
+// finish undisturbed within the exit timeout, then aborts the stragglers' signals (their patches
+// still land), and clears every wake-up timer it scheduled.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '@opkit/tasks';
 import type { Clock } from '@opkit/tasks';
@@ -33,24 +33,36 @@ describe('runResources', () => {
   beforeEach(async () => { h = await startHarness(); });
   afterEach(async () => { await h.close(); });
 
-  it('stops cleanly: watches closed, handler signals aborted, cycles in flight finished, timers cleared', async () => {
+  it('stops cleanly: watches closed, cycles in flight drained, stragglers aborted after the exit timeout, timers cleared', async () => {
     const lines: string[] = [];
     const feed: FeedEventInput[] = [];
     const logger = createLogger({ format: 'plain', level: 'debug', write: (line) => lines.push(line) });
     const clock = countingClock();
     let slowStarted = false;
     let slowSawAbort = false;
+    let slowAbortedAt = 0;
+    let quickStarted = false;
+    let quickAbortedWhenDone: boolean | undefined;
+    let releaseQuick = (): void => undefined;
+    const quickGate = new Promise<void>((resolve) => { releaseQuick = resolve; });
     const registry = new Registry();
     registry.on.create('kopfexamples', async function create_fn({ name, signal }) {
       if (name === 'waiting') throw new TemporaryError('much later', { delay: 60 });
+      if (name === 'quick') {
+        quickStarted = true;
+        await quickGate;
+        quickAbortedWhenDone = signal.aborted;
+        return 'finished in the drain';
+      }
       slowStarted = true;
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
       slowSawAbort = signal.aborted;
+      slowAbortedAt = Date.now();
       return 'stopped politely';
     });
     const deps: RuntimeDeps = {
       client: h.client, registry, clock, memo: {}, logger,
-      settings: resolveSettings({ persistence: { consistencyTimeout: 1 }, queueing: { exitTimeout: 5 } }),
+      settings: resolveSettings({ persistence: { consistencyTimeout: 1 }, queueing: { exitTimeout: 1 } }),
       objectLogger: (body: KubeObject, resource) => objectLogger(logger, body, resource),
       emit: (event) => feed.push(event),
       events: { post: () => undefined },
@@ -65,12 +77,19 @@ describe('runResources', () => {
     await expect.poll(() => clock.pending.size).toBeGreaterThan(0); // the wake-up in 60 s
     await h.client.create(h.kex, kopfExample('slow'), { namespace: 'default' });
     await expect.poll(() => slowStarted).toBe(true);
+    await h.client.create(h.kex, kopfExample('quick'), { namespace: 'default' });
+    await expect.poll(() => quickStarted).toBe(true);
 
     const stopping = Date.now();
     controller.abort();
+    releaseQuick();
     await done;
-    expect(Date.now() - stopping).toBeLessThan(5_000);
+    expect(Date.now() - stopping).toBeLessThan(4_000);
+    // The handler that finished during the drain never saw an abort; the straggler saw it after the exit timeout.
+    expect(quickAbortedWhenDone).toBe(false);
+    expect(((await h.get('quick')).status as any)?.create_fn).toBe('finished in the drain');
     expect(slowSawAbort).toBe(true);
+    expect(slowAbortedAt - stopping).toBeGreaterThanOrEqual(900);
     expect(clock.pending.size).toBe(0);
     expect(synced).toBe(1);
     // The interrupted handler's cycle finished: its result and the finished creation are stored.

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The `op` command: `op run` runs an operator, `op apiserver` runs the embedded Kubernetes API
-// server alone. The only place that turns errors into exit codes.
+// The `op` command: `op run` runs an operator, `op dev` develops one in a live terminal UI, `op
+// apiserver` runs the embedded Kubernetes API server alone. The only place that turns errors into exit codes.
 import { runApiServerCommand } from '@opkit/apiserver';
+import { devCommand } from '../dev/devCommand.js';
 import { runCommand } from '../runCommand.js';
 import { OP_USAGE, OP_VERSION } from '../usage.js';
 
@@ -11,6 +12,8 @@ async function main(argv: readonly string[]): Promise<number> {
   switch (command) {
     case 'run':
       return runCommand(rest, io);
+    case 'dev':
+      return devCommand(rest, io);
     case 'apiserver':
       return runApiServerCommand(rest, { name: 'op apiserver' });
     case undefined:
@@ -24,7 +27,7 @@ async function main(argv: readonly string[]): Promise<number> {
       io.out(`${OP_VERSION}\n`);
       return 0;
     default:
-      io.err(`op: error: unknown command '${command}': expected run or apiserver\nRun 'op --help' for usage.\n`);
+      io.err(`op: error: unknown command '${command}': expected run, dev or apiserver\nRun 'op --help' for usage.\n`);
       return 2;
   }
 }

@@ -13,7 +13,7 @@ import { SmartProgressStorage, AnnotationsDiffBaseStorage, resolveProfile } from
 import type { ObjectEvent, ServedWatchEvent } from '@opkit/watching';
 import { mergeKeyed, observeResources, perObject, watchScoped } from '@opkit/watching';
 import { combineLatest, EMPTY, merge, Observable, Subject } from 'rxjs';
-import { distinctUntilChanged, map, switchMap } from 'rxjs/operators';
+import { distinctUntilChanged, map, switchMap, takeUntil } from 'rxjs/operators';
 import { toWatchSettings } from '../settings.js';
 import type { FeedObjectRef } from '../feed.js';
 import type { RuntimeDeps } from './deps.js';
@@ -61,13 +61,18 @@ function groupHandlers(handlers: readonly ResourceHandler[]): ResourceHandlers {
   return { change, spies, background, extraFields };
 }
 
+/** After the drain, how long aborted cycles get to send their last patches, in ms. */
+const ABORTED_CYCLES_MS = 1000;
+
 function refOf(resource: Resource, body: KubeObject): FeedObjectRef {
   return { resource: resourceName(resource), namespace: body.metadata?.namespace, name: body.metadata?.name ?? '', uid: body.metadata?.uid };
 }
 
 /**
  * Watch and process every resource the registry's resource handlers select, until `signal` aborts;
- * then give in-flight cycles `settings.queueing.exitTimeout` seconds and resolve.
+ * then close the watches, let the cycles in flight finish undisturbed for `settings.queueing.exitTimeout`
+ * seconds (Kopf drains its queues the same way; queued events wait for the next run), abort the
+ * stragglers' signal, give them a last second for their patches, and resolve.
  *
  * @example
  * ```ts
@@ -153,11 +158,14 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     });
   }, (item) => resourceName(item.resource));
   // Paused (e.g. by peering): every watch is closed; resuming opens them again, which relists everything.
+  let initial = true;
   const watch$ = deps.paused$ === undefined ? watching$ : deps.paused$.pipe(
     distinctUntilChanged(),
     switchMap((value) => {
       paused = value;
-      deps.logger.info(value ? 'Pausing the watches.' : 'Resuming the watches.');
+      // Not paused at the start is no news; every change after that is.
+      if (value || !initial) deps.logger.info(value ? 'Pausing the watches.' : 'Resuming the watches.');
+      initial = false;
       if (value) daemons?.pause();
       else daemons?.resume();
       return value ? EMPTY : watching$;
@@ -165,6 +173,8 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   );
 
   const wakeups = new Subject<QueuedEvent>();
+  const stopped = new Subject<void>();
+  let draining = false;
   const memories = new Map<string, ObjectMemory>();
   const keyOf = (event: QueuedEvent): string | undefined => {
     const meta = event.object.metadata;
@@ -182,7 +192,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       return event;
     })),
     wakeups.asObservable(),
-  ) as Observable<QueuedEvent | { type: 'SYNCED' }>;
+  ).pipe(takeUntil(stopped)) as Observable<QueuedEvent | { type: 'SYNCED' }>;
 
   // One of an object's daemons ended or was abandoned: look at the object again now (its finalizer may go).
   const wakeNow = (key: string, resource: Resource): void => {
@@ -209,7 +219,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   };
   const cycle = async (event: QueuedEvent, context: { key: string; newer: AbortSignal; signal: AbortSignal }): Promise<void> => {
     const item = served.get(resourceName(event.resource));
-    if (!item) return;
+    if (!item || draining) return;
     const body = event.object;
     const ref = refOf(event.resource, body);
     let memory = memories.get(context.key);
@@ -278,16 +288,23 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       wakeups.complete();
       return daemons?.stop() ?? Promise.resolve();
     };
+    const within = (ms: number): Promise<void> => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<void>((done) => { timer = setTimeout(done, ms); });
+      return Promise.race([Promise.allSettled([...inflight]).then(() => undefined), deadline]).finally(() => clearTimeout(timer));
+    };
     const onAbort = (): void => {
-      subscription.unsubscribe();
+      // Close the watches (no new events), then let the cycles in flight finish with their signal
+      // intact; only the ones still running after the exit timeout are aborted. Daemons and timers
+      // stop meanwhile, within their own cancellation settings.
+      draining = true;
+      stopped.next();
       const stoppingDaemons = stop();
-      // Cycles in flight finish (their patches land) within the exit timeout.
-      let exitTimer: ReturnType<typeof setTimeout> | undefined;
-      const exit = new Promise<void>((done) => { exitTimer = setTimeout(done, deps.settings.queueing.exitTimeout * 1000); });
-      void Promise.all([Promise.race([Promise.allSettled([...inflight]), exit]), stoppingDaemons]).then(() => {
-        clearTimeout(exitTimer);
-        resolve();
+      const cycles = within(deps.settings.queueing.exitTimeout * 1000).then(async () => {
+        subscription.unsubscribe();
+        if (inflight.size > 0) await within(ABORTED_CYCLES_MS);
       });
+      void Promise.all([cycles, stoppingDaemons]).then(() => resolve());
     };
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
