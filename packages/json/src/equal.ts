@@ -4,8 +4,8 @@
 import { isPlainObject } from './keys.js';
 
 /**
- * Deep equality of JSON values: objects by key set (any order), arrays by position, numbers and bigints
- * by value.
+ * Deep equality of JSON values: objects by key set (any order; a member holding `undefined` is absent, as
+ * in JSON text), arrays by position, numbers and bigints by value.
  *
  * @example
  * ```ts
@@ -28,8 +28,11 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b) || !isPlainObject(a) || !isPlainObject(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
+  // A member holding `undefined` has no JSON form: it is absent, as in the written text.
+  const keys = Object.keys(a).filter((key) => a[key] !== undefined);
+  let count = 0;
+  for (const key in b) if (Object.hasOwn(b, key) && b[key] !== undefined) count++;
+  if (keys.length !== count) return false;
   for (const key of keys) {
     if (!Object.hasOwn(b, key) || !jsonEqual(a[key], b[key])) return false;
   }
