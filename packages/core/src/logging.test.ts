@@ -1,3 +1,4 @@
+import { parseJson } from '@opkit/json';
 import { describe, expect, it } from 'vitest';
 import { createLogger, objectLogger } from './logging.js';
 import type { LogRecord } from './logging.js';
@@ -32,9 +33,18 @@ describe('createLogger', () => {
   it('json: one object per line with severity, timestamp, object and fields', () => {
     const { lines, logger } = capture('json');
     objectLogger(logger, body).info('hello', { big: 10n ** 20n });
-    const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(entry).toMatchObject({ message: 'hello', severity: 'info', big: '100000000000000000000', object: { kind: 'KopfExample', name: 'kopf-example-1', namespace: 'default', uid: 'u1' } });
+    const entry = parseJson(lines[0]!) as Record<string, unknown>;
+    expect(entry).toMatchObject({ message: 'hello', severity: 'info', big: 10n ** 20n, object: { kind: 'KopfExample', name: 'kopf-example-1', namespace: 'default', uid: 'u1' } });
     expect(typeof entry.timestamp).toBe('string');
+  });
+
+  it('writes integers beyond 2^53 with every digit, in json and plain lines', () => {
+    const json = capture('json');
+    json.logger.info('sized', { bytes: 9007199254740993n, spec: { big: 9007199254740993n } });
+    expect(json.lines[0]).toContain('"bytes":9007199254740993,"spec":{"big":9007199254740993}');
+    const plain = capture('plain');
+    plain.logger.info('sized', { spec: { big: 9007199254740993n } });
+    expect(plain.lines[0]).toContain('spec={"big":9007199254740993}');
   });
 
   it('filters by level and reports every written record', () => {

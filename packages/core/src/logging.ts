@@ -1,6 +1,7 @@
 // The operator's log output in Kopf's three formats (plain, full, json). Object loggers prefix
 // every line with `[namespace/name]` — the lines users grep for — and carry a reference to the
 // object, which the JSON format writes as `object`. Structured fields follow the message.
+import { stringifyJson } from '@opkit/json';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { resourceName } from '@opkit/kube';
 import type { LogFields, Logger } from '@opkit/tasks';
@@ -60,7 +61,7 @@ function encodeValue(value: unknown): string {
   if (typeof value === 'bigint') return value.toString();
   if (value instanceof Error) return JSON.stringify(value.message);
   try {
-    return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)) ?? String(value);
+    return value === undefined || typeof value === 'function' || typeof value === 'symbol' ? String(value) : stringifyJson(value);
   } catch {
     return String(value);
   }
@@ -105,7 +106,7 @@ class FormattingLogger implements Logger {
       const entry: Record<string, unknown> = { message: record.message, timestamp: record.time.toISOString(), severity: record.level };
       for (const [key, value] of Object.entries(record.fields)) if (!(key in entry)) entry[key] = value instanceof Error ? value.message : value;
       if (record.object) entry.object = record.object;
-      return JSON.stringify(entry, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item));
+      return stringifyJson(entry);
     }
     const stack = record.fields.error instanceof Error && record.level === 'error' && record.fields.stack === true ? `\n${record.fields.error.stack ?? ''}` : '';
     const suffix = Object.entries(record.fields).filter(([key]) => key !== 'stack')
