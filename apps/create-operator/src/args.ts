@@ -174,7 +174,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       `too many arguments: ${positionals.map((p) => `'${p}'`).join(' ')}; expected at most [dir] [template], like 'create-operator my-operator children'`,
     );
   }
-  return { positionals, values: values as ArgValues };
+  return { positionals, values };
 }
 
 function hint(name: string): string {

@@ -75,7 +75,7 @@ describe('resolveOptions: when to ask', () => {
     ['CI is set', { env: { CI: 'true' } }],
     ['CI is 1', { env: { CI: '1' } }],
   ])('never asks when %s', (_what, over) => {
-    const options = ready(resolveOptions(input([], over as Partial<ResolveInput>)));
+    const options = ready(resolveOptions(input([], over)));
     expect(options.interactive).toBe(false);
     expect(options.template.name).toBe('minimal');
   });

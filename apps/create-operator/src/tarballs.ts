@@ -46,7 +46,9 @@ export function readTarballs(dir: string): Map<string, string> {
   try {
     names = readdirSync(absolute).filter((name) => name.endsWith('.tgz')).sort();
   } catch (error) {
-    throw new Error(`CREATE_OPERATOR_PKG_DIR=${dir}: cannot read the folder (${(error as Error).message}); point it at a folder of packed .tgz files`);
+    throw new Error(`CREATE_OPERATOR_PKG_DIR=${dir}: cannot read the folder (${(error as Error).message}); point it at a folder of packed .tgz files`, {
+      cause: error,
+    });
   }
   const found = new Map<string, string>();
   for (const name of names) {

@@ -31,7 +31,8 @@ export interface Token {
 /** The spellings of a multi-word name, by style. */
 type Style = 'pascal' | 'camel' | 'lower' | 'upper' | 'kebab' | 'snake' | 'screaming' | 'spaced' | 'title';
 
-const STYLE_ORDER: readonly Style[] = ['pascal', 'camel', 'lower', 'upper', 'kebab', 'snake', 'screaming', 'spaced', 'title'];
+/** A one-word name's camel, kebab, snake and spaced spellings equal its lowercase one: listed first, lowercase wins. */
+const STYLE_ORDER: readonly Style[] = ['pascal', 'lower', 'upper', 'camel', 'kebab', 'snake', 'screaming', 'spaced', 'title'];
 
 function capitalize(word: string): string {
   return word === '' ? word : word[0]!.toUpperCase() + word.slice(1);
