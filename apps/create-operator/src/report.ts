@@ -141,6 +141,8 @@ export function closingMessage(options: ScaffoldOptions, steps: StepsOutcome, de
   const lines = [
     '',
     `${paint.green('Done.')} ${paint.bold(options.projectName)} (template ${options.template.name}): ${describeResource(options)}.`,
+    ...(steps.git?.status === 'committed' ? ['A git repository was initialized with a first commit.'] : []),
+    ...(steps.gitSkipped !== undefined ? [`No git repository was initialized: ${steps.gitSkipped}.`] : []),
     '',
     'Now run:',
     ...next.map((line) => {
