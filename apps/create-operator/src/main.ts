@@ -7,7 +7,7 @@ import { readFileSync, statSync, readdirSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { meetsOpkitNode, nodeVersionNotice } from './nodeVersion.js';
 import { resolveOptions } from './options.js';
-import type { Answers, DirState, Question, ScaffoldOptions } from './options.js';
+import type { Answers, DirState, Question, ScaffoldOptions } from './scaffoldOptions.js';
 import { formatCommand, installCommand, parseUserAgent, runScriptCommand } from './packageManager.js';
 import { ask, CANCELLED, promptCancelled, promptIntro } from './prompts.js';
 import { renderTemplate } from './render.js';

@@ -2,7 +2,7 @@
 // defaults are, and that every invalid value exits with the valid choices.
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from './options.js';
-import type { Answers, DirState, Question, Resolution, ResolveInput, ScaffoldOptions } from './options.js';
+import type { Answers, DirState, Question, Resolution, ResolveInput, ScaffoldOptions } from './scaffoldOptions.js';
 import type { TemplateInfo } from './templates.js';
 
 const template = (name: string, kind: string, plural: string): TemplateInfo => ({

@@ -3,7 +3,7 @@
 // waiting forever. What to ask, and in which order, is decided by options.ts, not here.
 import type { Readable, Writable } from 'node:stream';
 import { cancel, confirm, intro, isCancel, select, text } from '@clack/prompts';
-import type { Answers, Question } from './options.js';
+import type { Answers, Question } from './scaffoldOptions.js';
 
 /** The terminal the questions are asked in. */
 export interface PromptIO {

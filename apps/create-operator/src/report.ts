@@ -1,7 +1,7 @@
 // Everything create-operator prints: the help, the plan of a dry run, the closing message with the
 // next commands and the equivalent non-interactive command, and the `--json` result. Kept apart from
 // the steps so the wording is in one place and tests can assert it.
-import type { ScaffoldOptions } from './options.js';
+import type { ScaffoldOptions } from './scaffoldOptions.js';
 import { createCommand, formatCommand, installCommand, runScriptCommand, withAgent } from './packageManager.js';
 import type { PackageManagerInfo } from './packageManager.js';
 import type { GitOutcome } from './steps.js';
