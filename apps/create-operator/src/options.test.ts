@@ -232,7 +232,7 @@ describe('resolveOptions: non-interactive defaults', () => {
     expect(options).toMatchObject({
       dirArg: '../elsewhere/zoo-operator', dir: '/elsewhere/zoo-operator', projectName: 'zoo-operator',
       resource: { kind: 'Zebra', group: 'z.test', version: 'v2', plural: 'zebrae', scope: 'Cluster' },
-      watch: 'own-namespace', install: false, git: false, dryRun: true, opkitVersion: '0.2.0', pm: { name: 'bun' },
+      watch: 'own-namespace', install: false, git: false, dryRun: true, opkitVersion: '^0.2.0', pm: { name: 'bun' },
     });
   });
 
@@ -247,6 +247,13 @@ describe('resolveOptions: non-interactive defaults', () => {
     expect(options.notes).toEqual(['Not installing dependencies: they need Node ≥ 22.19.']);
     expect(ready(resolveOptions(input(['--yes', '--install'], { nodeVersion: 'v20.11.0' }))).install).toBe(true);
   });
+
+  it.each([['0.2.0', '^0.2.0'], ['1.0.0-rc.1', '^1.0.0-rc.1'], ['~0.2.0', '~0.2.0'], ['>=0.2 <0.4', '>=0.2 <0.4'], ['next', 'next']])(
+    '--opkit-version %s → %s',
+    (given, range) => {
+      expect(ready(resolveOptions(input(['--yes', '--opkit-version', given]))).opkitVersion).toBe(range);
+    },
+  );
 
   it('reads CREATE_OPERATOR_PKG_DIR relative to the working directory', () => {
     expect(ready(resolveOptions(input(['--yes'], { env: { CREATE_OPERATOR_PKG_DIR: '.packs' } }))).pkgDir).toBe('/work/.packs');

@@ -293,12 +293,18 @@ export function resolveOptions(input: ResolveInput): Resolution {
       dryRun: values.dryRun === true,
       json,
       interactive,
-      opkitVersion: values.opkitVersion ?? `^${input.ownVersion}`,
+      opkitVersion: opkitRange(values.opkitVersion ?? input.ownVersion),
       scaffolderVersion: input.ownVersion,
       ...(pkgDirEnv ? { pkgDir: resolve(input.cwd, pkgDirEnv) } : {}),
       notes,
     },
   };
+}
+
+/** A bare version (`0.2.0`, `0.2.0-rc.1`) means "this or a compatible later one": `^0.2.0`; anything else is a range or tag, kept. */
+export function opkitRange(value: string): string {
+  const trimmed = value.trim();
+  return /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(trimmed) ? `^${trimmed}` : trimmed;
 }
 
 function summarize(entries: readonly string[]): string {

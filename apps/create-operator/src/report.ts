@@ -59,7 +59,8 @@ Options:
       --overwrite            use a non-empty directory: remove its files first (.git is kept)
       --dry-run              print what would be created, write nothing
       --json                 print the result as JSON (never asks)
-      --opkit-version <range>  the @opkit packages' version range (default ^${ownVersion})
+      --opkit-version <range>  the @opkit packages' version range; a version x.y.z means ^x.y.z
+                             (default ^${ownVersion})
   -h, --help                 this help
   -v, --version              print the version
 

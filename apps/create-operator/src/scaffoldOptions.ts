@@ -89,7 +89,7 @@ export interface ScaffoldOptions {
   readonly dryRun: boolean;
   readonly json: boolean;
   readonly interactive: boolean;
-  /** Range for the template's @opkit dependencies. */
+  /** Range for the template's @opkit dependencies (`--opkit-version`; a bare version becomes `^version`). */
   readonly opkitVersion: string;
   /** create-operator's version, recorded in the project. */
   readonly scaffolderVersion: string;

@@ -71,6 +71,15 @@ function filesUnder(dir: string): string[] {
   return out.sort();
 }
 
+/** `path: line N: committed "…" ≠ rendered "…"`, to show where a golden file differs. */
+function firstDifference(path: string, committed: Buffer, rendered: Buffer): string {
+  const a = committed.toString('utf8').split('\n');
+  const b = rendered.toString('utf8').split('\n');
+  const line = a.findIndex((text, i) => text !== b[i]);
+  const at = line < 0 ? a.length : line;
+  return `${path}: line ${at + 1}: committed ${JSON.stringify(a[at] ?? '<end>')} ≠ rendered ${JSON.stringify(b[at] ?? '<end>')}`;
+}
+
 function write(dir: string, files: readonly RenderedFile[]): void {
   rmSync(dir, { recursive: true, force: true });
   for (const file of files) {
@@ -96,7 +105,7 @@ describe('golden renders (testdata/<template>-<variant>)', () => {
         if (GENERATE) write(dir, rendered);
         const committed = filesUnder(dir);
         expect(committed, `testdata/${name} has other files than the rendering; ${REGENERATE}`).toEqual(rendered.map((f) => f.path));
-        const differing = rendered.filter((f) => !readFileSync(join(dir, f.path)).equals(f.content)).map((f) => f.path);
+        const differing = rendered.filter((f) => !readFileSync(join(dir, f.path)).equals(f.content)).map((f) => firstDifference(f.path, readFileSync(join(dir, f.path)), f.content));
         expect(differing, `these files of testdata/${name} differ from the rendering; ${REGENERATE}`).toEqual([]);
       });
     }
