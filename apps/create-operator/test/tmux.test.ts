@@ -67,4 +67,19 @@ describe('create-operator in a terminal (tmux)', () => {
     expect(existsSync(join(work.dir, 'cache-operator', '.git'))).toBe(false);
     expect(screen).toContain('--no-install --no-git --yes');
   });
+
+  it('asks nothing on a terminal when a configuration option is given, and exits', async () => {
+    const command = `cd ${work.dir} && env -u CI -u npm_config_user_agent NO_COLOR=1 ${process.execPath} ${BIN} flag-operator --kind Flag --no-install --no-git; echo "[exit $?]"; sleep 600`;
+    tmux('new-session', '-d', '-s', 'flags', '-x', '160', '-y', '50', command);
+    const screen = await vi.waitFor(() => {
+      const text = tmux('capture-pane', '-p', '-t', 'flags');
+      if (!text.includes('[exit ')) throw new Error(`not finished yet:\n${text}`);
+      return text;
+    }, { timeout: 30_000, interval: 100 });
+    expect(screen).toContain('[exit 0]');
+    expect(screen).not.toContain('Which template?');
+    expect(screen).not.toContain('Customize the resource?');
+    expect(screen).toContain('Done. flag-operator (template minimal): Kind Flag');
+    expect(existsSync(join(work.dir, 'flag-operator', 'src', 'api', 'flag.ts'))).toBe(true);
+  });
 });
