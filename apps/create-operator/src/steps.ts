@@ -39,7 +39,9 @@ export function runCommand(command: Command, cwd: string, output: StepOutput, en
     });
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', (error) => done({ code: undefined, stdout, stderr, error: error.message }));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      done({ code: undefined, stdout, stderr, error: error.code === 'ENOENT' ? `${command.command} is not installed (not found on PATH)` : error.message }),
+    );
     child.on('close', (code) => done({ code: code ?? undefined, stdout, stderr }));
   });
 }

@@ -195,6 +195,12 @@ describe('the install step', () => {
     expect(run.stdout).toMatch(/Now run:\n {2}cd zoo-operator\n {2}yarn install +#/);
   });
 
+  it('names a package manager that is not installed', () => {
+    const run = runBin(['zoo-operator', '--no-git', '--pm', 'bun'], { cwd: work.dir, env: { PATH: join(work.dir, 'empty-path') } });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('warning: Installing failed (bun is not installed (not found on PATH)); the files are in place. Retry with: cd zoo-operator && bun install');
+  });
+
   it('says so when the manifests cannot be generated, and exits 1', () => {
     const bin = fakePackageManagers(work.dir, join(work.dir, 'pm.log'), { run: 3 });
     const run = runBin(['zoo-operator', '--no-git'], { cwd: work.dir, env: { PATH: `${bin}${delimiter}${process.env.PATH}` } });
