@@ -65,10 +65,13 @@ export function transformPackageJson(text: string, input: PackageJsonInput): str
   }
 
   if (input.tarballs && input.tarballs.size > 0) {
-    // Every packed package, including those only reached through another: without an override, the
+    // Every packed @opkit package, including those only reached through another: without an override, the
     // registry would be asked for a version that may not be published yet.
     const overrides: Json = {};
-    for (const [name, path] of [...input.tarballs].sort(([a], [b]) => (a < b ? -1 : 1))) overrides[name] = `file:${path}`;
+    for (const [name, path] of [...input.tarballs].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      // Only the framework's packages: the folder may also hold create-operator's own tarball.
+      if (name.startsWith('@opkit/')) overrides[name] = `file:${path}`;
+    }
     if (input.pm === 'pnpm') Object.assign(objectAt(objectAt(pkg, 'pnpm'), 'overrides'), overrides);
     else if (input.pm === 'yarn') Object.assign(objectAt(pkg, 'resolutions'), overrides);
     else Object.assign(objectAt(pkg, 'overrides'), overrides);

@@ -129,12 +129,16 @@ describe('renderTemplate', () => {
         mkdirSync(packs, { recursive: true });
         execFileSync('tar', ['-czf', join(packs, `opkit-${name}-0.3.0.tgz`), '-C', join(root, 'pack-src', name), 'package']);
       }
+      const self = join(root, 'pack-src', 'self', 'package');
+      mkdirSync(self, { recursive: true });
+      writeFileSync(join(self, 'package.json'), JSON.stringify({ name: 'create-operator', version: '0.3.0' }));
+      execFileSync('tar', ['-czf', join(packs, 'create-operator-0.3.0.tgz'), '-C', join(root, 'pack-src', 'self'), 'package']);
       writeFileSync(join(packs, 'notes.txt'), 'not a tarball');
     });
 
     it('reads each tarball\'s package name from inside it', () => {
       const tarballs = readTarballs(packs);
-      expect([...tarballs.keys()].sort()).toEqual(['@opkit/core', '@opkit/json', '@opkit/kube', '@opkit/schema', '@opkit/testing']);
+      expect([...tarballs.keys()].sort()).toEqual(['@opkit/core', '@opkit/json', '@opkit/kube', '@opkit/schema', '@opkit/testing', 'create-operator']);
       expect(tarballs.get('@opkit/core')).toBe(join(packs, 'opkit-core-0.3.0.tgz'));
     });
 
@@ -144,7 +148,8 @@ describe('renderTemplate', () => {
       expect(pkg.dependencies['@opkit/core']).toBe(`file:${join(packs, 'opkit-core-0.3.0.tgz')}`);
       expect(pkg.devDependencies['@opkit/testing']).toBe(`file:${join(packs, 'opkit-testing-0.3.0.tgz')}`);
       expect(pkg.dependencies.yaml).toBe('2.9.1');
-      expect(pkg.overrides).toEqual(Object.fromEntries([...tarballs].sort().map(([name, path]) => [name, `file:${path}`])));
+      expect(pkg.overrides).toEqual(Object.fromEntries([...tarballs].filter(([name]) => name.startsWith('@opkit/')).sort().map(([name, path]) => [name, `file:${path}`])));
+      expect(Object.keys(pkg.overrides)).toHaveLength(5);
       // The same spec as the direct dependency, which npm requires of an override of a direct dependency.
       expect(pkg.overrides['@opkit/core']).toBe(pkg.dependencies['@opkit/core']);
     });
