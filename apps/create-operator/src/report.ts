@@ -1,0 +1,185 @@
+// Everything create-operator prints: the help, the plan of a dry run, the closing message with the
+// next commands and the equivalent non-interactive command, and the `--json` result. Kept apart from
+// the steps so the wording is in one place and tests can assert it.
+import type { ScaffoldOptions } from './scaffoldOptions.js';
+import { createCommand, formatCommand, installCommand, runScriptCommand, withAgent } from './packageManager.js';
+import type { PackageManagerInfo } from './packageManager.js';
+import type { GitOutcome } from './steps.js';
+import type { TemplateInfo } from './templates.js';
+
+/** Colours for one output stream: on for a terminal unless NO_COLOR; FORCE_COLOR forces them. */
+export interface Paint {
+  bold(text: string): string;
+  dim(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  red(text: string): string;
+  cyan(text: string): string;
+}
+
+/** {@link Paint} for a stream. */
+export function paintFor(stream: { isTTY?: boolean }, env: Readonly<Record<string, string | undefined>>): Paint {
+  const force = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  const on = force || (stream.isTTY === true && env.NO_COLOR === undefined && env.TERM !== 'dumb');
+  const wrap = (open: number, close: number) => (text: string) => (on ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  return { bold: wrap(1, 22), dim: wrap(2, 22), green: wrap(32, 39), yellow: wrap(33, 39), red: wrap(31, 39), cyan: wrap(36, 39) };
+}
+
+/** The `--help` text. */
+export function helpText(templates: readonly TemplateInfo[], ownVersion: string): string {
+  const names = templates.map((t) => t.name);
+  const width = Math.max(...names.map((n) => n.length), 8);
+  return `create-operator ${ownVersion}: scaffold a Kubernetes operator in TypeScript with Opkit
+
+Usage:
+  npm create operator@latest [dir] [template] -- [options]
+  pnpm create operator [dir] [template] [options]      (also yarn create, bun create)
+
+  npm needs the -- before the options, or it takes them for itself; the template may also be
+  given as the second word: npm create operator@latest my-operator children
+
+Templates:
+${templates.map((t) => `  ${t.name.padEnd(width)}  ${t.hint}`).join('\n')}
+
+Options:
+  -t, --template <name>      ${names.join(', ')} (default ${names[0] ?? 'minimal'})
+      --kind <Kind>          the custom resource's Kind, PascalCase
+                             (default: from the directory, memcached-operator → Memcached)
+      --group <group>        its API group (default <directory without -operator>.example.com)
+      --api-version <v>      its version: v1, v1alpha1, v2beta3, … (default v1alpha1)
+      --plural <plural>      its plural resource name (default: from the Kind, memcacheds)
+      --scope <scope>        Namespaced or Cluster (default Namespaced)
+      --watch <mode>         all (a ClusterRole) or own-namespace (a Role) (default all)
+      --pm <manager>         npm, pnpm, yarn or bun (default: the one running this)
+      --[no-]install         install dependencies (default yes)
+      --[no-]git             git init with a first commit (default yes, unless inside a repository)
+  -y, --yes                  take every default and ask nothing
+      --[no-]interactive     ask questions or not (default: ask only on a terminal, outside CI,
+                             and only when none of the options above is given)
+      --overwrite            use a non-empty directory: remove its files first (.git is kept)
+      --dry-run              print what would be created, write nothing
+      --json                 print the result as JSON (never asks)
+      --opkit-version <range>  the @opkit packages' version range; a version x.y.z means ^x.y.z
+                             (default ^${ownVersion})
+  -h, --help                 this help
+  -v, --version              print the version
+
+Examples:
+  npm create operator@latest memcached-operator -- --template children --yes
+  npm create operator@latest                     (asks)
+  CI=1 npx create-operator my-operator --kind Cache --group cache.example.org --no-git
+`;
+}
+
+/** The commands to run next, in the project, in order. */
+export function nextCommands(options: ScaffoldOptions, installed: boolean): string[] {
+  const lines = [`cd ${options.dirArg}`];
+  if (!installed) {
+    lines.push(formatCommand(installCommand(options.pm)));
+    lines.push(formatCommand(runScriptCommand(options.pm, 'manifests')));
+  }
+  lines.push(formatCommand(runScriptCommand(options.pm, 'dev')));
+  lines.push(formatCommand(runScriptCommand(options.pm, 'test')));
+  return lines;
+}
+
+const COMMENTS: Readonly<Record<string, string>> = {
+  install: 'install the dependencies',
+  manifests: 'regenerate deploy/ (CRDs, RBAC) for your names',
+  dev: 'run it in a live terminal UI on an embedded API server: no cluster needed',
+  test: 'its tests, against the embedded API server',
+};
+
+function commentFor(line: string): string | undefined {
+  if (line.startsWith('cd ')) return undefined;
+  if (/ (i|install)$/.test(line)) return COMMENTS.install;
+  for (const script of ['manifests', 'dev', 'test']) if (line.endsWith(` ${script}`)) return COMMENTS[script];
+  return undefined;
+}
+
+/**
+ * The one command that creates the same project without questions: every identity flag spelled out,
+ * so it does not depend on defaults that may change.
+ */
+export function equivalentCommand(options: ScaffoldOptions, detected: PackageManagerInfo | undefined): string {
+  const args = [
+    options.dirArg,
+    '--template', options.template.name,
+    '--kind', options.resource.kind,
+    '--group', options.resource.group,
+    '--api-version', options.resource.version,
+    '--plural', options.resource.plural,
+    '--scope', options.resource.scope,
+    '--watch', options.watch,
+  ];
+  if ((detected?.name ?? 'npm') !== options.pm.name) args.push('--pm', options.pm.name);
+  if (!options.install) args.push('--no-install');
+  if (!options.git && options.gitSkipped === undefined) args.push('--no-git');
+  args.push('--yes');
+  return formatCommand(createCommand(detected ?? withAgent('npm'), args));
+}
+
+/** One line describing the resource: `Kind Zebra (zebras.z.test/v2, Namespaced), watching all namespaces`. */
+export function describeResource(options: ScaffoldOptions): string {
+  const r = options.resource;
+  const watch = options.watch === 'all' ? 'watching all namespaces' : 'watching its own namespace';
+  return `Kind ${r.kind} (${r.plural}.${r.group}/${r.version}, ${r.scope}), ${watch}`;
+}
+
+/** What happened after the files were written. */
+export interface StepsOutcome {
+  readonly install?: { readonly ok: boolean; readonly command: string };
+  readonly manifests?: { readonly ok: boolean; readonly command: string };
+  readonly git?: GitOutcome;
+  readonly gitSkipped?: string;
+}
+
+/** The closing message of a successful scaffold. */
+export function closingMessage(options: ScaffoldOptions, steps: StepsOutcome, detected: PackageManagerInfo | undefined, paint: Paint): string {
+  const installed = steps.install?.ok === true;
+  const next = nextCommands(options, installed);
+  const width = Math.max(...next.map((l) => l.length));
+  const lines = [
+    '',
+    `${paint.green('Done.')} ${paint.bold(options.projectName)} (template ${options.template.name}): ${describeResource(options)}.`,
+    ...(steps.git?.status === 'committed' ? ['A git repository was initialized with a first commit.'] : []),
+    ...(steps.gitSkipped !== undefined ? [`No git repository was initialized: ${steps.gitSkipped}.`] : []),
+    '',
+    'Now run:',
+    ...next.map((line) => {
+      const comment = commentFor(line);
+      return comment ? `  ${paint.cyan(line.padEnd(width))}${paint.dim(`   # ${comment}`)}` : `  ${paint.cyan(line)}`;
+    }),
+    '',
+    'Deploy to a cluster: build the image (docker build -t <registry>/' +
+      `${options.projectName}:0.1.0 .), set it in deploy/kustomization.yaml, then kubectl apply -k deploy.`,
+    'README.md in the project has the details.',
+    '',
+    'The same project, without questions:',
+    `  ${equivalentCommand(options, detected)}`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** The plan of a dry run. */
+export function dryRunPlan(options: ScaffoldOptions, files: readonly string[], keptFiles: readonly string[], paint: Paint): string {
+  const steps: string[] = [];
+  if (options.install) {
+    steps.push(formatCommand(installCommand(options.pm)));
+    steps.push(formatCommand(runScriptCommand(options.pm, 'manifests')));
+  }
+  if (options.git) steps.push('git init -b main && git add -A && git commit (when user.name and user.email are set)');
+  const lines = [
+    `${paint.bold('Dry run')}: nothing is written.`,
+    `Would create ${options.dirArg} (${options.dir}) from the ${options.template.name} template: ${describeResource(options)}.`,
+    ...(options.remove.length ? [`Would first remove: ${options.remove.join(', ')}`] : []),
+    ...(keptFiles.length ? [`Would keep the existing: ${keptFiles.join(', ')}`] : []),
+    `Files (${files.length}):`,
+    ...files.map((f) => `  ${f}`),
+    ...(steps.length ? ['Then:', ...steps.map((s) => `  ${s}`)] : []),
+    ...(options.gitSkipped ? [`No git repository: ${options.gitSkipped}.`] : []),
+    '',
+  ];
+  return lines.join('\n');
+}
