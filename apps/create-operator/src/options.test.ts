@@ -5,15 +5,16 @@ import { resolveOptions } from './options.js';
 import type { Answers, DirState, Question, Resolution, ResolveInput, ScaffoldOptions } from './scaffoldOptions.js';
 import type { TemplateInfo } from './templates.js';
 
-const template = (name: string, kind: string, plural: string): TemplateInfo => ({
+const template = (name: string, kind: string, plural: string, scopes: TemplateInfo['scopes'] = ['Namespaced', 'Cluster']): TemplateInfo => ({
   name,
+  scopes,
   dir: `/templates/${name}`,
   hint: `the ${name} template`,
   projectName: `${kind.toLowerCase()}-operator`,
   resource: { kind, group: 'example.com', version: 'v1alpha1', plural, scope: 'Namespaced' },
   watch: 'all',
 });
-const TEMPLATES = [template('minimal', 'Greeting', 'greetings'), template('children', 'WebApp', 'webapps'), template('daemon-timer', 'Ticker', 'tickers')];
+const TEMPLATES = [template('minimal', 'Greeting', 'greetings'), template('children', 'WebApp', 'webapps', ['Namespaced']), template('daemon-timer', 'Ticker', 'tickers')];
 
 const TTY = { stdin: true, stdout: true };
 const NO_TTY = { stdin: false, stdout: false };
@@ -286,6 +287,7 @@ describe('resolveOptions: invalid values exit 1 with the valid choices', () => {
     [['--template', 'webhook'], "template 'webhook' is not one of minimal, children, daemon-timer: pass --template minimal|children|daemon-timer"],
     [['my-op', 'fancy'], "template 'fancy' is not one of minimal, children, daemon-timer"],
     [['--scope', 'Global'], "scope 'Global' is not one of Namespaced, Cluster: pass --scope Namespaced|Cluster"],
+    [['--template', 'children', '--scope', 'Cluster'], 'the children template needs a Namespaced Kind (its handlers create namespaced objects); --scope Cluster does not work with it'],
     [['--watch', 'some'], "watch mode 'some' is not one of all, own-namespace: pass --watch all|own-namespace"],
     [['--pm', 'cnpm'], "package manager 'cnpm' is not one of npm, pnpm, yarn, bun: pass --pm npm|pnpm|yarn|bun"],
     [['--kind', 'zebra'], "--kind: Kind 'zebra' is not PascalCase"],

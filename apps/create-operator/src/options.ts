@@ -198,7 +198,7 @@ export function resolveOptions(input: ResolveInput): Resolution {
     if (values.plural === undefined && input.answers.plural === undefined) {
       return ask('plural', 'Plural resource name', pluralOf(defaults.kind), (v) => checkPlural(v) ?? checkCrdName(v, defaults.group));
     }
-    if (scopeFlag === undefined && input.answers.scope === undefined) {
+    if (scopeFlag === undefined && input.answers.scope === undefined && template.scopes.length > 1) {
       return {
         type: 'ask',
         question: {
@@ -238,7 +238,9 @@ export function resolveOptions(input: ResolveInput): Resolution {
   const resourceProblem =
     (kindKnown === undefined && derivedKindProblem !== undefined ? `${derivedKindProblem}${derivedFrom}` : undefined) ??
     checkKind(resource.kind) ?? checkGroup(resource.group) ?? checkVersion(resource.version) ??
-    checkPlural(resource.plural) ?? checkCrdName(resource.plural, resource.group);
+    checkPlural(resource.plural) ?? checkCrdName(resource.plural, resource.group) ??
+    (template.scopes.includes(resource.scope) ? undefined
+      : `the ${template.name} template needs a ${template.scopes.join(' or ')} Kind (its handlers create namespaced objects); --scope ${resource.scope} does not work with it`);
   if (resourceProblem !== undefined) return fail(resourceProblem);
 
   // 4. Package manager, install, git.

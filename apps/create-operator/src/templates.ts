@@ -38,6 +38,8 @@ export interface TemplateInfo {
   readonly projectName: string;
   readonly resource: ResourceIdentity;
   readonly watch: WatchMode;
+  /** The scopes the template works with (`opkit.scaffold.scopes`; default both): a template whose handlers create namespaced children needs a namespaced Kind. */
+  readonly scopes: readonly Scope[];
 }
 
 /** The template every menu offers first and `--yes` picks. */
@@ -88,9 +90,15 @@ export function readTemplate(dir: string, name: string): TemplateInfo {
   const watch = text('watch');
   if (!(SCOPES as readonly string[]).includes(scope)) throw new TemplateError(`${file}: opkit.scaffold.scope must be one of ${SCOPES.join(', ')}`);
   if (!(WATCH_MODES as readonly string[]).includes(watch)) throw new TemplateError(`${file}: opkit.scaffold.watch must be one of ${WATCH_MODES.join(', ')}`);
+  const scopes = scaffold?.scopes ?? SCOPES;
+  if (!Array.isArray(scopes) || scopes.length === 0 || !scopes.every((item) => (SCOPES as readonly unknown[]).includes(item))) {
+    throw new TemplateError(`${file}: opkit.scaffold.scopes must be a non-empty list of ${SCOPES.join(', ')}`);
+  }
+  if (!(scopes as readonly string[]).includes(scope)) throw new TemplateError(`${file}: opkit.scaffold.scope must be one of opkit.scaffold.scopes`);
   return {
     name,
     dir,
+    scopes: scopes as Scope[],
     hint: typeof pkg.description === 'string' ? pkg.description : '',
     projectName: pkg.name,
     resource: { kind: text('kind'), group: text('group'), version: text('version'), plural: text('plural'), scope: scope as Scope },

@@ -160,7 +160,7 @@ describe('renaming leaves none of a template\'s names behind', () => {
         group: fc.tuple(fc.stringMatching(/^[a-z]{1,6}$/), fc.stringMatching(/^[a-z]{2,4}$/)).map(([a, b]) => `${a}.${b}`),
         version: fc.constantFrom('v1', 'v2', 'v1beta1', 'v3alpha2'),
         project: fc.stringMatching(/^[a-z]{2,8}$/),
-        scope: fc.constantFrom('Namespaced', 'Cluster'),
+        scope: fc.constantFrom(...template.scopes),
       });
       const own = identityNames(templateIdentity(template)).map((n) => n.toLowerCase());
       fc.assert(

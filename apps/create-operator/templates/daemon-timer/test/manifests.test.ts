@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expectManifestsUpToDate } from '@opkit/manifests';
 import { expectCoveredBy, startTestEnv } from '@opkit/testing';
 import { afterEach, describe, it } from 'vitest';
+import { Ticker } from '../src/api/ticker.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const project = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -23,7 +24,7 @@ describe('deploy/', () => {
     process.env.TICKER_INTERVAL_SECONDS = '1';
     await using env = await startTestEnv({ crds: [project('deploy/crds')] });
     const operator = await env.run(project('src/operator.ts'));
-    const sample = { apiVersion: 'example.com/v1alpha1', kind: 'Ticker', name: 'hello', namespace: 'default' };
+    const sample = { apiVersion: Ticker.apiVersion, kind: Ticker.kind, name: 'hello', namespace: Ticker.namespaced ? 'default' : undefined };
     await env.apply(project('samples/ticker.yaml'));
     await env.waitFor(sample, (body) => (body.status?.ticks ?? 0) >= 2, { timeout: 15_000 });
     await env.delete(sample);

@@ -5,9 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Ticker } from '../src/api/ticker.ts';
 
 const project = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url));
-const sample = { apiVersion: 'example.com/v1alpha1', kind: 'Ticker', name: 'hello', namespace: 'default' };
+// Namespaced objects are created in `default`; cluster-scoped ones have no namespace.
+const sample = { apiVersion: Ticker.apiVersion, kind: Ticker.kind, name: 'hello', namespace: Ticker.namespaced ? 'default' : undefined };
 
 describe('the Ticker operator', () => {
   let env: TestEnv;

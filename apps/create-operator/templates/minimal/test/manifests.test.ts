@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expectManifestsUpToDate } from '@opkit/manifests';
 import { expectCoveredBy, startTestEnv } from '@opkit/testing';
 import { describe, it } from 'vitest';
+import { Greeting } from '../src/api/greeting.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const project = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -18,7 +19,7 @@ describe('deploy/', () => {
   it('grants the operator every permission it uses', async () => {
     await using env = await startTestEnv({ crds: [project('deploy/crds')] });
     const operator = await env.run(project('src/operator.ts'));
-    const sample = { apiVersion: 'example.com/v1alpha1', kind: 'Greeting', name: 'hello', namespace: 'default' };
+    const sample = { apiVersion: Greeting.apiVersion, kind: Greeting.kind, name: 'hello', namespace: Greeting.namespaced ? 'default' : undefined };
     await env.apply(project('samples/greeting.yaml'));
     await env.waitFor(sample, (body) => body.status?.message !== undefined);
     await env.patch(sample, { spec: { who: 'RBAC' } });

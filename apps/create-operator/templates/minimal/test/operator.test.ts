@@ -5,9 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Greeting } from '../src/api/greeting.ts';
 
 const project = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url));
-const sample = { apiVersion: 'example.com/v1alpha1', kind: 'Greeting', name: 'hello', namespace: 'default' };
+// Namespaced objects are created in `default`; cluster-scoped ones have no namespace.
+const sample = { apiVersion: Greeting.apiVersion, kind: Greeting.kind, name: 'hello', namespace: Greeting.namespaced ? 'default' : undefined };
 
 describe('the Greeting operator', () => {
   let env: TestEnv;
@@ -34,7 +36,7 @@ describe('the Greeting operator', () => {
 
   it('fills defaults from the schema', async () => {
     await env.run(project('src/operator.ts'));
-    await env.apply({ apiVersion: 'example.com/v1alpha1', kind: 'Greeting', metadata: { name: 'defaults' }, spec: {} });
+    await env.apply({ apiVersion: Greeting.apiVersion, kind: Greeting.kind, metadata: { name: 'defaults' }, spec: {} });
     await env.waitFor({ ...sample, name: 'defaults' }, (body) => body.status?.message === 'Hello, world!', { what: 'be greeted with the defaults' });
   });
 
