@@ -1,29 +1,33 @@
 // Reading manifests the way tests pass them: a YAML file path, YAML text (several documents, `kind: List`
 // unwrapped), objects, or a list of any of these. One reader for `env.apply`, the CRDs of
 // `startTestEnv` and the RBAC of `expectCoveredBy`, so they accept the same inputs with the same errors.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { KubeObject } from '@opkit/kube';
 import { parseAllDocuments } from 'yaml';
 
-/** Manifests as tests pass them: a file path, YAML text, an object, or a list of them. */
+/** Manifests as tests pass them: a file path, a directory of YAML files, YAML text, an object, or a list of them. */
 export type ManifestInput = string | KubeObject | readonly (string | KubeObject)[];
 
 function looksLikePath(text: string): boolean {
   return !text.includes('\n') && !text.includes(': ') && (/\.ya?ml$/i.test(text) || text.includes('/'));
 }
 
-/** The YAML text of one string input: the file it names, or the text itself. */
-function textOf(item: string): { text: string; source: string } {
-  if (!item.includes('\n') && existsSync(item)) return { text: readFileSync(item, 'utf8'), source: item };
+/** The YAML texts of one string input: the file it names, the `.yaml`/`.yml` files of the directory it names (by name), or the text itself. */
+function textsOf(item: string): { text: string; source: string }[] {
+  if (!item.includes('\n') && existsSync(item)) {
+    if (!statSync(item).isDirectory()) return [{ text: readFileSync(item, 'utf8'), source: item }];
+    return readdirSync(item).filter((f) => /\.ya?ml$/i.test(f)).sort().map((f) => ({ text: readFileSync(join(item, f), 'utf8'), source: join(item, f) }));
+  }
   if (looksLikePath(item)) throw new Error(`Cannot read manifests from ${JSON.stringify(item)}: no such file (expected a path to a YAML file, YAML text, or objects).`);
-  return { text: item, source: 'YAML text' };
+  return [{ text: item, source: 'YAML text' }];
 }
 
 /**
  * The objects of manifests, in order.
  *
  * @example
- * parseManifests(['deploy/rbac.yaml', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ops' } }]);
+ * parseManifests(['deploy/crds', 'deploy/rbac.yaml', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ops' } }]);
  */
 export function parseManifests(input: ManifestInput): KubeObject[] {
   const items = Array.isArray(input) ? input : [input];
@@ -33,15 +37,16 @@ export function parseManifests(input: ManifestInput): KubeObject[] {
       result.push(item);
       continue;
     }
-    const { text, source } = textOf(item);
-    for (const doc of parseAllDocuments(text)) {
-      if (doc.errors.length > 0) throw new Error(`Invalid YAML in ${source}: ${doc.errors[0]!.message}`);
-      const value = doc.toJS() as unknown;
-      if (value === null || value === undefined) continue;
-      if (typeof value !== 'object' || Array.isArray(value)) throw new Error(`Invalid manifest in ${source}: expected an object with apiVersion and kind, got ${JSON.stringify(value)?.slice(0, 100)}`);
-      const obj = value as KubeObject;
-      if (obj.kind === 'List' && Array.isArray((obj as { items?: unknown }).items)) result.push(...((obj as unknown as { items: KubeObject[] }).items));
-      else result.push(obj);
+    for (const { text, source } of textsOf(item)) {
+      for (const doc of parseAllDocuments(text)) {
+        if (doc.errors.length > 0) throw new Error(`Invalid YAML in ${source}: ${doc.errors[0]!.message}`);
+        const value = doc.toJS() as unknown;
+        if (value === null || value === undefined) continue;
+        if (typeof value !== 'object' || Array.isArray(value)) throw new Error(`Invalid manifest in ${source}: expected an object with apiVersion and kind, got ${JSON.stringify(value)?.slice(0, 100)}`);
+        const obj = value as KubeObject;
+        if (obj.kind === 'List' && Array.isArray((obj as { items?: unknown }).items)) result.push(...((obj as unknown as { items: KubeObject[] }).items));
+        else result.push(obj);
+      }
     }
   }
   return result;

@@ -16,8 +16,8 @@ import type { RunOptions, RunningOperator, RunTarget } from './run.js';
 
 /** Options of {@link startTestEnv}. */
 export interface TestEnvOptions {
-  /** CRDs to apply first: YAML text, file paths, or objects. */
-  readonly crds?: readonly (string | KubeObject)[];
+  /** CRDs to apply first: YAML text, file paths, directories of YAML files, or objects (or one of them). */
+  readonly crds?: ManifestInput;
   /** Namespaces to create besides `default`. */
   readonly namespaces?: readonly string[];
   /** Options of the embedded API server. */
