@@ -41,7 +41,7 @@ describe('users', () => {
   it('answers `kubectl auth whoami` (a SelfSubjectReview) with the token’s user', async () => {
     const review = await call(server.url, 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' }, bearer('op-token'));
     expect(review.status).toBe(201);
-    expect(review.body.status.userInfo.username).toBe(operator);
+    expect(review.body.status.userInfo).toEqual({ username: operator, groups: ['system:serviceaccounts', 'system:serviceaccounts:default', 'system:authenticated'] });
   });
 
   it('writes a kubeconfig for a user, registering a token on first use; client-node then acts as that user', async () => {

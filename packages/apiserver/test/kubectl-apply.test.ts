@@ -189,7 +189,7 @@ describe('kubectl deploys a generated project against the embedded API server', 
   });
 
   it('renders the deploy directory with kubectl kustomize and dry-runs it with apply -k', async () => {
-    const rendered = parseAllDocuments(await kubectl(['kustomize', deploy])).map((d) => d.toJS() as any);
+    const rendered = parseAllDocuments(await kubectl(['kustomize', deploy])).map((d): any => d.toJS());
     expect(rendered.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual([
       'ClusterRole/greeting-operator', 'ClusterRoleBinding/greeting-operator', 'CustomResourceDefinition/greetings.example.com', 'Deployment/greeting-operator',
       'Namespace/greeting-operator', 'Role/greeting-operator-leader', 'RoleBinding/greeting-operator-leader', 'Service/greeting-operator', 'ServiceAccount/greeting-operator',
