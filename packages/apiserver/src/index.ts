@@ -1,9 +1,10 @@
 // The public entry of @opkit/apiserver: an embedded Kubernetes API server for tests and development.
-// Exactly the package contract: startApiServer, its options and handle, fault injection, audit records.
+// Exactly the package contract: startApiServer, its options and handle, fault injection, audit records,
+// and the RBAC evaluator.
 
 // Server
 export { startApiServer } from './server/index.js';
-export type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl } from './server/index.js';
+export type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl, KubeconfigRequest } from './server/index.js';
 
 // Faults
 export { parseFaultSpec } from './faults.js';
@@ -11,6 +12,39 @@ export type { FaultSpec } from './faults.js';
 
 // Audit
 export type { AuditRecord } from './metrics/index.js';
+
+// RBAC evaluation (pure: Kubernetes' semantics, usable without a server)
+export {
+  authorize,
+  ruleAllows,
+  describeRequest,
+  rulesFor,
+  rbacPolicyOf,
+  mergeRbacPolicies,
+  userInfoOf,
+  serviceAccountUser,
+  parseServiceAccountUser,
+  requestAttributes,
+  attributesOf,
+  DEFAULT_RBAC_OBJECTS,
+  DEFAULT_RBAC_POLICY,
+} from './rbac/index.js';
+export type {
+  AuthorizationDecision,
+  GrantedRule,
+  NonResourceAttributes,
+  PolicyRule,
+  RbacBinding,
+  RbacObjectMeta,
+  RbacPolicy,
+  RbacRole,
+  RbacSubject,
+  RequestAttributes,
+  ResolvedRules,
+  ResourceAttributes,
+  RoleRef,
+  UserInfo,
+} from './rbac/index.js';
 
 // Errors (what startApiServer and parseFaultSpec throw)
 export { ApiServerError } from './errors.js';

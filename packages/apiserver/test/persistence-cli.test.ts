@@ -83,10 +83,10 @@ describe('opkit-apiserver', { timeout: 30_000 }, () => {
     }
   });
 
-  it('writes the kubeconfig, enforces --token, logs audit events and serves /metrics; SIGTERM exits 0', async () => {
+  it('writes the kubeconfig, enforces --token, knows --user tokens, logs audit events and serves /metrics; SIGTERM exits 0', async () => {
     const kubeconfig = join(dir, 'kubeconfig');
     const audit = join(dir, 'audit.jsonl');
-    const server = await start(['--kubeconfig', kubeconfig, '--token', 's3cret', '--audit-log', audit, '--bookmark-interval', '5']);
+    const server = await start(['--kubeconfig', kubeconfig, '--token', 's3cret', '--user', 'op-t0ken=system:serviceaccount:ops:op', '--audit-log', audit, '--bookmark-interval', '5']);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const config = readFileSync(kubeconfig, 'utf8');
     expect(config).toContain(server.url);
@@ -100,12 +100,16 @@ describe('opkit-apiserver', { timeout: 30_000 }, () => {
     const metrics = await (await fetch(`${server.url}/metrics`, { headers: auth })).text();
     expect(metrics).toMatch(/^apiserver_request_total\{verb="LIST",group="",version="v1",resource="namespaces",.*code="200"\} 1$/m);
     expect(metrics).toMatch(/^opkit_apiserver_resource_version \d+$/m);
+    expect((await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, { headers: { authorization: 'Bearer op-t0ken' } })).status).toBe(200);
 
     expect(await stop(server.child, 'SIGTERM')).toBe(0);
     const events = readFileSync(audit, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
     const lists = events.filter((e) => e.verb === 'list' && e.objectRef?.resource === 'namespaces');
     expect(lists.map((e) => e.responseStatus.code)).toContain(200);
-    expect(lists.find((e) => e.responseStatus.code === 200)).toMatchObject({ kind: 'Event', apiVersion: 'audit.k8s.io/v1', stage: 'ResponseComplete', requestURI: '/api/v1/namespaces' });
+    expect(lists.find((e) => e.responseStatus.code === 200)).toMatchObject({ kind: 'Event', apiVersion: 'audit.k8s.io/v1', stage: 'ResponseComplete', requestURI: '/api/v1/namespaces', user: { username: 'opkit:token' } });
+    expect(events.find((e) => e.objectRef?.resource === 'configmaps')).toMatchObject({
+      verb: 'list', user: { username: 'system:serviceaccount:ops:op', groups: ['system:serviceaccounts', 'system:serviceaccounts:ops', 'system:authenticated'] }, objectRef: { namespace: 'default' },
+    });
   });
 
   it('stops promptly on SIGTERM while watches are open, ending them', async () => {

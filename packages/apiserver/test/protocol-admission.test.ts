@@ -104,6 +104,26 @@ describe('admission webhooks', () => {
     expect(oldSeen.oldObject.metadata.name).toBe('mutated');
   });
 
+  it('runs a dry run through the webhooks (dryRun: true) without storing, and refuses it for webhooks with side effects', async () => {
+    const dry = await call(url, 'POST', `${cms}?dryRun=All`, configMap('dry-admitted'));
+    expect(dry.status).toBe(201);
+    expect(dry.body.metadata.labels).toEqual({ mutated: 'yes', 'saw-annotation': 'yes' });
+    const seen = reviews.filter((x) => x.review.request.name === 'dry-admitted');
+    expect(seen.length).toBeGreaterThan(0);
+    for (const x of seen) expect(x.review.request.dryRun).toBe(true);
+    expect(seen[0].review.request.userInfo).toEqual({ username: 'system:anonymous', groups: ['system:unauthenticated'] });
+    expect((await call(url, 'GET', `${cms}/dry-admitted`)).status).toBe(404);
+    const secrets = '/api/v1/namespaces/default/secrets';
+    await call(url, 'POST', '/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations', {
+      metadata: { name: 'side-effects' },
+      webhooks: [{ name: 'audit.example.com', clientConfig: { url: `${hookUrl}/validate` }, rules: [{ operations: ['CREATE'], apiGroups: [''], apiVersions: ['v1'], resources: ['secrets'] }], sideEffects: 'Some', admissionReviewVersions: ['v1'] }],
+    });
+    const refused = await call(url, 'POST', `${secrets}?dryRun=All`, { metadata: { name: 's' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('admission webhook "audit.example.com" does not support dry run');
+    expect((await call(url, 'POST', secrets, { metadata: { name: 's' } })).status).toBe(201);
+  });
+
   it('checks DELETE, and fails closed only under failurePolicy Fail', async () => {
     await call(url, 'POST', cms, configMap('undeletable'));
     const del = await call(url, 'DELETE', `${cms}/undeletable`);

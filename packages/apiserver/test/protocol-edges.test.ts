@@ -42,6 +42,37 @@ describe('protocol edge cases', () => {
     }
   });
 
+  it('dry-runs updates, server-side applies, deletecollection, namespaces and CRDs without a trace', async () => {
+    await call(url, 'POST', cms, configMap('kept', { a: '1' }));
+    const rv = server.stats().resourceVersion;
+    const objects = server.stats().objects;
+    const live = (await call(url, 'GET', `${cms}/kept`)).body;
+    const put = await call(url, 'PUT', `${cms}/kept?dryRun=All`, { ...live, data: { a: 'put' } });
+    expect(put.status).toBe(200);
+    expect(put.body.data).toEqual({ a: 'put' });
+    const applied = await call(url, 'PATCH', `${cms}/kept?dryRun=All&fieldManager=test`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kept' }, data: { a: 'ssa' } }, { 'content-type': 'application/apply-patch+yaml' });
+    expect(applied.status).toBe(200);
+    expect(applied.body.data).toEqual({ a: 'ssa' });
+    const created = await call(url, 'PATCH', `${cms}/new-by-apply?dryRun=All&fieldManager=test`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'new-by-apply' } }, { 'content-type': 'application/apply-patch+yaml' });
+    expect(created.status).toBe(201);
+    expect(created.body.metadata.resourceVersion).toBeUndefined();
+    const collection = await call(url, 'DELETE', `${cms}?dryRun=All`);
+    expect(collection.status).toBe(200);
+    expect(collection.body.items.map((i: any) => i.metadata.name)).toContain('kept');
+    const ns = await call(url, 'POST', '/api/v1/namespaces?dryRun=All', { metadata: { name: 'dry-ns' } });
+    expect(ns.body).toMatchObject({ metadata: { name: 'dry-ns', labels: { 'kubernetes.io/metadata.name': 'dry-ns' } }, spec: { finalizers: ['kubernetes'] }, status: { phase: 'Active' } });
+    const crd = await call(url, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions?dryRun=All', {
+      metadata: { name: 'drys.example.com' },
+      spec: { group: 'example.com', names: { kind: 'Dry', plural: 'drys' }, scope: 'Namespaced', versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }] },
+    });
+    expect(crd.status).toBe(201);
+    expect(server.stats().resourceVersion).toBe(rv);
+    expect(server.stats().objects).toBe(objects);
+    expect((await call(url, 'GET', `${cms}/kept`)).body.data).toEqual({ a: '1' });
+    expect((await call(url, 'GET', '/api/v1/namespaces/dry-ns/serviceaccounts/default')).status).toBe(404);
+    expect((await call(url, 'GET', '/apis/example.com/v1/namespaces/default/drys')).status).toBe(404);
+  });
+
   it('refuses a write naming another uid (the object was recreated) with 409', async () => {
     const live = (await call(url, 'POST', cms, configMap('uid-check'))).body;
     const put = await call(url, 'PUT', `${cms}/uid-check`, { ...live, metadata: { ...live.metadata, uid: 'someone-else' } });

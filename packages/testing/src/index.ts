@@ -1,5 +1,11 @@
 // @opkit/testing: run an operator against the embedded Kubernetes API server inside a test, with
-// no cluster — start the environment, apply manifests, run the operator, await conditions.
+// no cluster — start the environment, apply manifests, run the operator as its own user, await
+// conditions, and check that its RBAC covers every request it made.
 export { startTestEnv, TestEnv } from './testEnv.js';
 export type { TestEnvOptions, ObjectRef, WaitOptions } from './testEnv.js';
+export { DEFAULT_OPERATOR_USER } from './run.js';
 export type { RunTarget, RunOptions, RunningOperator } from './run.js';
+export { expectCoveredBy, checkCoverage, formatCoverageFailure } from './coverage.js';
+export type { CoverageOptions, CoverageReport, CoverageRequest, CoveredRequest, RequestGroup, UncoveredRequest } from './coverage.js';
+export { parseManifests } from './manifests.js';
+export type { ManifestInput } from './manifests.js';

@@ -1,9 +1,14 @@
-// Running an operator inside a test: in-process, against the test environment's server, with every
-// log line (plain format, debug level) and every feed event captured for assertions, and a stop
-// that waits for the operator's clean shutdown.
+// Running an operator inside a test: in-process, against the test environment's server, as its own
+// user (so the server's audit log tells its requests from the test's), with every log line (plain
+// format, debug level) and every feed event captured for assertions, and a stop that waits for the
+// operator's clean shutdown.
+import type { AuditRecord } from '@opkit/apiserver';
 import { createLogger, loadOperator, Operator, Registry } from '@opkit/core';
 import type { FeedEvent, SettingsInput } from '@opkit/core';
 import type { KubeClient } from '@opkit/kube';
+
+/** The identity `env.run()` gives an operator unless told otherwise: a ServiceAccount, as in a cluster. */
+export const DEFAULT_OPERATOR_USER = 'system:serviceaccount:default:operator';
 
 /** What to run: a Registry, operator file paths, or a function registering handlers on a fresh registry. */
 export type RunTarget = Registry | string | readonly string[] | ((registry: Registry) => void | Promise<void>);
@@ -20,10 +25,24 @@ export interface RunOptions {
   readonly level?: 'debug' | 'info' | 'warn' | 'error';
   /** Also print the log lines (for debugging a test). @defaultValue false */
   readonly echo?: boolean;
+  /**
+   * The user the operator's client authenticates as (its own bearer token), recorded in the server's
+   * audit log; name a ServiceAccount as a cluster does: `system:serviceaccount:<namespace>:<name>`.
+   * @defaultValue 'system:serviceaccount:default:operator'
+   */
+  readonly user?: string;
 }
 
 /** An operator running in a test. */
 export interface RunningOperator {
+  /** The user the operator's requests are made as. */
+  readonly user: string;
+  /**
+   * The API requests this operator made (the server's audit records of its user, from its start until it
+   * stopped), oldest first — e.g. for `expectCoveredBy(run.requests(), 'deploy/rbac.yaml')`. Runs that share a
+   * user and overlap in time share their records; give them different `user`s to tell them apart.
+   */
+  requests(): AuditRecord[];
   /** Log lines as `[namespace/name] message` (plain format). */
   readonly logs: readonly string[];
   /** Every feed event so far. */
@@ -69,9 +88,22 @@ function waitUntil<T>(find: () => T | undefined, what: string, timeout: number, 
   });
 }
 
+/** What `env.run` gives `startRun` besides the target: the operator's own client and the audit log. */
+export interface RunContext {
+  /** The operator's client, closed when the run stops. */
+  readonly client: KubeClient;
+  /** The user the client authenticates as. */
+  readonly user: string;
+  /** The server's audit log. */
+  readonly auditLog: () => readonly AuditRecord[];
+}
+
 /** Start an operator in-process; resolves once it is ready (or rejects if it fails to start). */
-export async function startRun(client: KubeClient, target: RunTarget, options: RunOptions = {}): Promise<RunningOperator> {
+export async function startRun(context: RunContext, target: RunTarget, options: RunOptions = {}): Promise<RunningOperator> {
+  const { client, user } = context;
   const registry = await registryOf(target);
+  const startedAt = new Date().toISOString();
+  let stoppedAt: string | undefined;
   const logs: string[] = [];
   const feed: FeedEvent[] = [];
   const listeners = new Set<() => void>();
@@ -95,13 +127,22 @@ export async function startRun(client: KubeClient, target: RunTarget, options: R
   });
   const done = op.run(controller.signal);
   done.catch(() => undefined);
-  await Promise.race([op.ready, done]);
+  try {
+    await Promise.race([op.ready, done]);
+  } catch (error) {
+    controller.abort();
+    await done.catch(() => undefined);
+    client.close();
+    throw error;
+  }
   let stopping: Promise<void> | undefined;
   const onChange = (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
   const running: RunningOperator = {
+    user,
+    requests: () => context.auditLog().filter((r) => r.user === user && r.timestamp >= startedAt && (stoppedAt === undefined || r.timestamp <= stoppedAt)),
     logs, feed,
     waitForLog: (match, waitOptions = {}) => waitUntil(
       () => logs.find((line) => (typeof match === 'string' ? line.includes(match) : match.test(line))),
@@ -111,7 +152,12 @@ export async function startRun(client: KubeClient, target: RunTarget, options: R
     stop: () => {
       stopping ??= (async () => {
         controller.abort();
-        await done;
+        try {
+          await done;
+        } finally {
+          stoppedAt = new Date().toISOString();
+          client.close();
+        }
       })();
       return stopping;
     },

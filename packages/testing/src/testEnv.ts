@@ -1,7 +1,7 @@
 // The test environment: an embedded Kubernetes API server in the test's own process, a client for
 // it, CRDs applied and established, and helpers to apply manifests, await conditions on objects, and
 // run operators — the counterpart of Kopf's KopfRunner, with no cluster at all.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApiServer } from '@opkit/apiserver';
@@ -9,14 +9,15 @@ import { stringifyJson } from '@opkit/json';
 import type { ApiServer, ApiServerOptions, AuditRecord } from '@opkit/apiserver';
 import { connect, NotFoundError, ConflictError } from '@opkit/kube';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
-import { parseAllDocuments } from 'yaml';
-import { startRun } from './run.js';
+import { parseManifests } from './manifests.js';
+import type { ManifestInput } from './manifests.js';
+import { DEFAULT_OPERATOR_USER, startRun } from './run.js';
 import type { RunOptions, RunningOperator, RunTarget } from './run.js';
 
 /** Options of {@link startTestEnv}. */
 export interface TestEnvOptions {
-  /** CRDs to apply first: YAML text, file paths, or objects. */
-  readonly crds?: readonly (string | KubeObject)[];
+  /** CRDs to apply first: YAML text, file paths, directories of YAML files, or objects (or one of them). */
+  readonly crds?: ManifestInput;
   /** Namespaces to create besides `default`. */
   readonly namespaces?: readonly string[];
   /** Options of the embedded API server. */
@@ -32,28 +33,10 @@ export interface WaitOptions {
   readonly timeout?: number;
 }
 
+/** Retries of the environment's clients: fast, since the server is local. */
+const CLIENT_RETRY = { start: 20, max: 500, attempts: 20 };
 const CRDS: Resource = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
 const NAMESPACES: Resource = { group: '', version: 'v1', plural: 'namespaces', kind: 'Namespace', namespaced: false };
-
-function parseManifests(input: string | KubeObject | readonly (string | KubeObject)[]): KubeObject[] {
-  const items = Array.isArray(input) ? input : [input];
-  const result: KubeObject[] = [];
-  for (const item of items as (string | KubeObject)[]) {
-    if (typeof item !== 'string') {
-      result.push(item);
-      continue;
-    }
-    const text = !item.includes('\n') && existsSync(item) ? readFileSync(item, 'utf8') : item;
-    for (const doc of parseAllDocuments(text)) {
-      if (doc.errors.length > 0) throw new Error(`Invalid YAML: ${doc.errors[0]!.message}`);
-      const value = doc.toJS() as KubeObject | null;
-      if (value === null) continue;
-      if (value.kind === 'List' && Array.isArray((value as { items?: unknown }).items)) result.push(...((value as unknown as { items: KubeObject[] }).items));
-      else result.push(value);
-    }
-  }
-  return result;
-}
 
 function coordinates(ref: ObjectRef): { apiVersion: string; kind: string; name: string; namespace: string | undefined } {
   if ('metadata' in ref) {
@@ -92,6 +75,7 @@ export class TestEnv {
   readonly kubeconfigPath: string;
   readonly #dir: string;
   readonly #runs = new Set<RunningOperator>();
+  readonly #kubeconfigs = new Map<string, string>();
   #disposed = false;
 
   constructor(server: ApiServer, client: KubeClient, dir: string, kubeconfigPath: string) {
@@ -114,7 +98,7 @@ export class TestEnv {
    *
    * @returns the stored objects.
    */
-  async apply(input: string | KubeObject | readonly (string | KubeObject)[], options: { readonly namespace?: string } = {}): Promise<KubeObject[]> {
+  async apply(input: ManifestInput, options: { readonly namespace?: string } = {}): Promise<KubeObject[]> {
     const stored: KubeObject[] = [];
     for (const manifest of parseManifests(input)) {
       if (!manifest.apiVersion || !manifest.kind) throw new TypeError(`A manifest needs apiVersion and kind: ${stringifyJson(manifest).slice(0, 200)}`);
@@ -204,12 +188,41 @@ export class TestEnv {
   }
 
   /**
+   * A kubeconfig file that authenticates as `user` (a bearer token the server maps to that user), for code
+   * that connects by itself — e.g. a handler calling `connect()` with `KUBECONFIG` set to it — so that its
+   * requests are attributed to that user too. Written once per user; removed on dispose.
+   *
+   * @example
+   * const run = await env.run('src/operator.ts');
+   * process.env.KUBECONFIG = env.kubeconfigFor(run.user);
+   */
+  kubeconfigFor(user: string): string {
+    if (typeof user !== 'string' || user === '') throw new TypeError(`kubeconfigFor needs a user name, got ${JSON.stringify(user)}`);
+    const known = this.#kubeconfigs.get(user);
+    if (known !== undefined) return known;
+    const path = join(this.#dir, `kubeconfig-${this.#kubeconfigs.size + 1}-${user.replace(/[^A-Za-z0-9._-]+/g, '_')}`);
+    writeFileSync(path, this.server.kubeconfig({ user, namespace: 'default' }), { mode: 0o600 });
+    this.#kubeconfigs.set(user, path);
+    return path;
+  }
+
+  /**
    * Run an operator in this process against this server: a Registry, operator files, or a function
    * that registers handlers on the fresh registry it is given. Resolves once the operator is ready.
+   * The operator has its own client, authenticated as `options.user` (default
+   * `system:serviceaccount:default:operator`): `run.requests()` are its requests only.
    */
   async run(target: RunTarget, options: RunOptions = {}): Promise<RunningOperator> {
     if (this.#disposed) throw new Error('This test environment is disposed.');
-    const running = await startRun(this.client, target, options);
+    const user = options.user ?? DEFAULT_OPERATOR_USER;
+    const client = await connect({ kubeconfig: this.kubeconfigFor(user), retry: CLIENT_RETRY });
+    let running: RunningOperator;
+    try {
+      running = await startRun({ client, user, auditLog: () => this.server.requests() }, target, options);
+    } catch (error) {
+      client.close();
+      throw error;
+    }
     this.#runs.add(running);
     return running;
   }
@@ -245,7 +258,7 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
   writeFileSync(kubeconfigPath, server.kubeconfig({ namespace: 'default' }), { mode: 0o600 });
   let client: KubeClient | undefined;
   try {
-    client = await connect({ kubeconfig: kubeconfigPath, retry: { start: 20, max: 500, attempts: 20 } });
+    client = await connect({ kubeconfig: kubeconfigPath, retry: CLIENT_RETRY });
     const env = new TestEnv(server, client, dir, kubeconfigPath);
     for (const namespace of ['default', ...(options.namespaces ?? [])]) {
       try {

@@ -12,6 +12,7 @@ describe('parseCliArgs', () => {
       parseCliArgs([
         '--host', '0.0.0.0', '--port', '8443', '--kubeconfig', '/tmp/kc', '--data-dir', '/tmp/d', '--token', 't0k',
         '--faults', 'watch-drop=2s,error-rate=0.05', '--bookmark-interval', '1.5', '--audit-log', '/tmp/a.jsonl',
+        '--user', 't1=system:serviceaccount:default:operator', '--user', 't2=alice',
       ]),
     ).toEqual({
       kind: 'run',
@@ -21,6 +22,7 @@ describe('parseCliArgs', () => {
         kubeconfig: '/tmp/kc',
         dataDir: '/tmp/d',
         token: 't0k',
+        users: { t1: 'system:serviceaccount:default:operator', t2: 'alice' },
         faults: { watchDropMs: 2000, errorRate: 0.05 },
         bookmarkIntervalMs: 1500,
         auditLogPath: '/tmp/a.jsonl',
@@ -37,6 +39,8 @@ describe('parseCliArgs', () => {
     expect(message(['--prot', '1'])).toMatch(/Unknown option '--prot'/);
     expect(message(['--port', 'http'])).toBe('--port must be an integer from 0 to 65535, got "http"');
     expect(message(['--port', '70000'])).toMatch(/0 to 65535/);
+    expect(message(['--user', 'no-equals'])).toBe('--user must be TOKEN=NAME (a token without spaces, a user name), got "no-equals"');
+    expect(message(['--user', 't1='])).toMatch(/--user must be TOKEN=NAME/);
     expect(message(['--port'])).toMatch(/--port/);
     expect(message(['extra'])).toMatch(/positional/i);
     expect(message(['--bookmark-interval', '0'])).toMatch(/positive number of seconds, got "0"/);

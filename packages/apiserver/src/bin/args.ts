@@ -11,6 +11,7 @@ export interface CliOptions {
   kubeconfig?: string;
   dataDir?: string;
   token?: string;
+  users?: Record<string, string>;
   faults?: FaultSpec;
   bookmarkIntervalMs?: number;
   auditLogPath?: string;
@@ -30,6 +31,8 @@ Options:
   --kubeconfig PATH         write a kubeconfig for this server to PATH once it is ready
   --data-dir DIR            persist objects and the resourceVersion counter in DIR (default: in memory)
   --token TOKEN             require "Authorization: Bearer TOKEN" on every request (401 otherwise)
+  --user TOKEN=NAME         requests bearing TOKEN are user NAME in the audit log (repeatable), e.g.
+                            --user t1=system:serviceaccount:default:operator
   --faults SPEC             inject faults, e.g. watch-drop=2s,error-rate=0.05,error-code=503,retry-after=1,
                             latency=5ms,compact-every=10s,stall-watches=true
   --bookmark-interval SEC   seconds between watch bookmarks (default 60)
@@ -45,7 +48,7 @@ Options:
  * // { kind: 'run', options: { host: '127.0.0.1', port: 8080, faults: { latencyMs: 5 } } }
  */
 export function parseCliArgs(argv: readonly string[]): CliParse {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | string[] | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -57,6 +60,7 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
         kubeconfig: { type: 'string' },
         'data-dir': { type: 'string' },
         token: { type: 'string' },
+        user: { type: 'string', multiple: true },
         faults: { type: 'string' },
         'bookmark-interval': { type: 'string' },
         'audit-log': { type: 'string' },
@@ -82,6 +86,17 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       return { kind: 'error', message: `--bookmark-interval must be a positive number of seconds, got "${interval}"` };
     }
     options.bookmarkIntervalMs = Math.round(seconds * 1000);
+  }
+  const users = values.user as string[] | undefined;
+  if (users !== undefined) {
+    options.users = {};
+    for (const entry of users) {
+      const eq = entry.indexOf('=');
+      const token = eq > 0 ? entry.slice(0, eq) : '';
+      const name = eq > 0 ? entry.slice(eq + 1) : '';
+      if (token === '' || name === '' || /\s/.test(token)) return { kind: 'error', message: `--user must be TOKEN=NAME (a token without spaces, a user name), got "${entry}"` };
+      options.users[token] = name;
+    }
   }
   const faults = text('faults');
   if (faults !== undefined) {

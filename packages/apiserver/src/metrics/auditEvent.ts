@@ -2,6 +2,7 @@
 // which API calls an operator made (and, later, that its RBAC covers them); tools in other processes read
 // the same records as JSON lines shaped like a real cluster's audit log.
 import { randomUUID } from 'node:crypto';
+import { userInfoOf } from '../rbac/rulesFor.js';
 
 /**
  * One served request, as the in-process audit log (`server.requests()`) keeps it.
@@ -42,7 +43,7 @@ export interface AuditEvent {
   stage: 'ResponseComplete';
   requestURI: string;
   verb: string;
-  user: { username: string };
+  user: { username: string; groups: string[] };
   objectRef?: { resource?: string; namespace?: string; name?: string; apiGroup?: string; apiVersion?: string; subresource?: string };
   responseStatus: { metadata: Record<string, never>; code: number };
   requestReceivedTimestamp: string;
@@ -76,7 +77,7 @@ export function toAuditEvent(record: AuditRecord, completedAt: Date = new Date()
     stage: 'ResponseComplete',
     requestURI: record.requestURI,
     verb: record.verb,
-    user: { username: record.user },
+    user: { username: record.user, groups: [...userInfoOf(record.user).groups] },
     responseStatus: { metadata: {}, code: record.code },
     requestReceivedTimestamp: microTime(Number.isNaN(received.getTime()) ? completedAt : received),
     stageTimestamp: microTime(completedAt),

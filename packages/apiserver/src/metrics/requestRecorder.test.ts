@@ -91,7 +91,7 @@ describe('RequestRecorder', () => {
       level: 'Metadata',
       stage: 'ResponseComplete',
       verb: 'patch',
-      user: { username: 'system:anonymous' },
+      user: { username: 'system:anonymous', groups: ['system:unauthenticated'] },
       objectRef: { resource: 'kopfexamples', namespace: 'default', name: 'x', apiGroup: 'kopf.dev', apiVersion: 'v1', subresource: 'status' },
       responseStatus: { code: 422 },
       requestReceivedTimestamp: '2026-01-02T03:04:05.123000Z',

@@ -26,6 +26,22 @@ function imagePullPolicy(image: unknown): string {
   return withoutDigest.slice(colon + 1) === 'latest' ? 'Always' : 'IfNotPresent';
 }
 
+function httpGet(action: unknown): unknown {
+  return isObj(action) ? withDefaults(action, { path: '/', scheme: 'HTTP' }) : action;
+}
+
+/** A probe: kube's timings, and an httpGet's path and scheme. */
+function probe(p: unknown): unknown {
+  if (!isObj(p)) return p;
+  const out = withDefaults(p, { timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 });
+  if (out.httpGet !== undefined) out.httpGet = httpGet(out.httpGet);
+  return out;
+}
+
+function fieldRef(ref: unknown): unknown {
+  return isObj(ref) ? withDefaults(ref, { apiVersion: 'v1' }) : ref;
+}
+
 function container(c: unknown): unknown {
   if (!isObj(c)) return c;
   const out = withDefaults(c, {
@@ -35,6 +51,42 @@ function container(c: unknown): unknown {
     resources: {},
   });
   if (Array.isArray(out.ports)) out.ports = out.ports.map((p: unknown) => (isObj(p) ? withDefaults(p, { protocol: 'TCP' }) : p));
+  for (const key of ['livenessProbe', 'readinessProbe', 'startupProbe']) if (out[key] !== undefined) out[key] = probe(out[key]);
+  if (isObj(out.lifecycle)) {
+    const lifecycle: Obj = { ...out.lifecycle };
+    for (const key of ['postStart', 'preStop']) if (isObj(lifecycle[key]) && lifecycle[key].httpGet !== undefined) lifecycle[key] = { ...lifecycle[key], httpGet: httpGet(lifecycle[key].httpGet) };
+    out.lifecycle = lifecycle;
+  }
+  if (Array.isArray(out.env)) {
+    out.env = out.env.map((e: unknown) => (isObj(e) && isObj(e.valueFrom) && e.valueFrom.fieldRef !== undefined ? { ...e, valueFrom: { ...e.valueFrom, fieldRef: fieldRef(e.valueFrom.fieldRef) } } : e));
+  }
+  return out;
+}
+
+/** Downward API items name their fields with an apiVersion (default v1). */
+function downwardItems(items: unknown): unknown {
+  return Array.isArray(items) ? items.map((i: unknown) => (isObj(i) && i.fieldRef !== undefined ? { ...i, fieldRef: fieldRef(i.fieldRef) } : i)) : items;
+}
+
+const VOLUME_SOURCES = ['hostPath', 'emptyDir', 'gcePersistentDisk', 'awsElasticBlockStore', 'gitRepo', 'secret', 'nfs', 'iscsi', 'glusterfs', 'persistentVolumeClaim', 'rbd',
+  'flexVolume', 'cinder', 'cephfs', 'flocker', 'downwardAPI', 'fc', 'azureFile', 'configMap', 'vsphereVolume', 'quobyte', 'azureDisk', 'photonPersistentDisk', 'projected',
+  'portworxVolume', 'scaleIO', 'storageos', 'csi', 'ephemeral', 'image'];
+const DEFAULT_MODE = 0o644; // 420: what kube gives configMap, secret, downwardAPI and projected volumes
+
+/** A pod volume: `emptyDir: {}` when it names no source; file modes of the projected kinds. */
+function volume(v: unknown): unknown {
+  if (!isObj(v)) return v;
+  if (!VOLUME_SOURCES.some((key) => v[key] !== undefined && v[key] !== null)) return { ...v, emptyDir: {} };
+  const out: Obj = { ...v };
+  for (const key of ['configMap', 'secret']) if (isObj(out[key])) out[key] = withDefaults(out[key], { defaultMode: DEFAULT_MODE });
+  if (isObj(out.downwardAPI)) out.downwardAPI = { ...withDefaults(out.downwardAPI, { defaultMode: DEFAULT_MODE }), ...(out.downwardAPI.items !== undefined ? { items: downwardItems(out.downwardAPI.items) } : {}) };
+  if (isObj(out.projected)) {
+    const projected = withDefaults(out.projected, { defaultMode: DEFAULT_MODE });
+    if (Array.isArray(projected.sources)) {
+      projected.sources = projected.sources.map((src: unknown) => (isObj(src) && isObj(src.downwardAPI) && src.downwardAPI.items !== undefined ? { ...src, downwardAPI: { ...src.downwardAPI, items: downwardItems(src.downwardAPI.items) } } : src));
+    }
+    out.projected = projected;
+  }
   return out;
 }
 
@@ -55,6 +107,7 @@ export function podSpecDefaults(spec: unknown, restartPolicy: string | null = 'A
   });
   if (Array.isArray(out.containers)) out.containers = out.containers.map(container);
   if (Array.isArray(out.initContainers)) out.initContainers = out.initContainers.map(container);
+  if (Array.isArray(out.volumes)) out.volumes = out.volumes.map(volume);
   return out;
 }
 

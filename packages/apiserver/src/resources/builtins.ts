@@ -2,6 +2,7 @@
 // stored-only kind is one more `builtin({...})` line. Behaviour that is specific to a kind (namespaces,
 // CRDs, the events.k8s.io view) lives in its controller or view, keyed by storage key.
 import { stringifyJson } from '@opkit/json';
+import { userInfoOf } from '../rbac/rulesFor.js';
 import { ALL_VERBS } from './types.js';
 import type { PrinterColumn, ResourceType } from './types.js';
 import { eventsV1View } from './eventsView.js';
@@ -134,7 +135,7 @@ const REVIEWS: ResourceType[] = [
     review: (body, user) => ({
       ...body,
       metadata: { creationTimestamp: null },
-      status: { userInfo: { username: user, groups: user === 'system:anonymous' ? ['system:unauthenticated'] : ['system:authenticated'] } },
+      status: { userInfo: { username: user, groups: [...userInfoOf(user).groups] } },
     }),
   }),
 ];

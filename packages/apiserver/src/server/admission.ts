@@ -11,6 +11,7 @@ import { jsonEqual, stringifyJson } from '@opkit/json';
 import { parseRequestJson } from '../codec.js';
 import { StatusError, Statuses } from '../errors.js';
 import { applyJsonPatch } from '../patch/index.js';
+import { userInfoOf } from '../rbac/index.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import { labelSelectorFromObject } from '../selectors/index.js';
 import type { ObjectStore } from '../store/index.js';
@@ -138,6 +139,14 @@ export class Admission {
   }
 
   private async call(hook: Record<string, any>, a: AdmissionAttributes, warnings: string[]): Promise<Record<string, any> | undefined> {
+    if (a.dryRun) {
+      // A dry run may only reach webhooks that declare no side effects (or none on dry runs).
+      if (hook.sideEffects === undefined || hook.sideEffects === null) {
+        if (hook.failurePolicy === 'Ignore') return undefined;
+        throw callFailed(hook, 'Webhook SideEffects is nil');
+      }
+      if (hook.sideEffects !== 'None' && hook.sideEffects !== 'NoneOnDryRun') throw Statuses.badRequest(`admission webhook ${JSON.stringify(hook.name)} does not support dry run`);
+    }
     const uid = randomUUID();
     const gvk = { group: a.type.group, version: a.type.version, kind: a.type.kind };
     const gvr = { group: a.type.group, version: a.type.version, resource: a.type.plural };
@@ -154,7 +163,7 @@ export class Admission {
         name: a.name,
         ...(a.namespace ? { namespace: a.namespace } : {}),
         operation: a.operation,
-        userInfo: { username: a.user, groups: ['system:authenticated'] },
+        userInfo: { username: a.user, groups: userInfoOf(a.user).groups },
         object: a.object,
         oldObject: a.oldObject,
         dryRun: a.dryRun,

@@ -17,6 +17,7 @@ import { BUILTIN_TYPES, CRDS, INITIAL_NAMESPACES, NAMESPACES, ResourceRegistry, 
 import type { KubeObject } from '../resources/index.js';
 import { ObjectStore, objectKey } from '../store/index.js';
 import { Admission } from './admission.js';
+import { Authenticator } from './authentication.js';
 import { Controllers } from './controllers.js';
 import { syncCrd, typesOfCrd } from './crds.js';
 import { WriteEngine } from './engine.js';
@@ -25,7 +26,7 @@ import type { ServerContext } from './handler.js';
 import { kubeconfigYaml } from './kubeconfig.js';
 import { Lister } from './reads.js';
 import { WatchManager } from './watch.js';
-import type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl } from './types.js';
+import type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl, KubeconfigRequest } from './types.js';
 
 function resolveOptions(options: ApiServerOptions): Required<Pick<ApiServerOptions, 'host' | 'port' | 'bookmarkIntervalMs' | 'historySize' | 'strictMicroTime' | 'maxBodyBytes'>> {
   const host = options.host ?? '127.0.0.1';
@@ -59,6 +60,7 @@ function journalKey(storageKey: string, obj: KubeObject): string {
  */
 export async function startApiServer(options: ApiServerOptions = {}): Promise<ApiServer> {
   const resolved = resolveOptions(options);
+  const auth = new Authenticator({ token: options.token, users: options.users });
   const faults = new FaultInjector(options.faults !== undefined ? { spec: options.faults } : {});
   const store = new ObjectStore({ historySize: resolved.historySize, arrange: storedArranger(BUILTIN_TYPES) });
   const registry = new ResourceRegistry(BUILTIN_TYPES);
@@ -116,7 +118,6 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   const watches = new WatchManager(store, { bookmarkIntervalMs: resolved.bookmarkIntervalMs, stalled: () => faults.stallWatches });
   const controllers = new Controllers(engine, registry, watches);
   controllers.resync();
-  let token = options.token;
   let address = '';
   const ctx: ServerContext = {
     store,
@@ -129,7 +130,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     recorder,
     faults,
     maxBodyBytes: resolved.maxBodyBytes,
-    token: () => token,
+    auth,
     serverAddress: () => address,
   };
   const sockets = new Set<Socket>();
@@ -185,12 +186,13 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   };
   const api: ApiServer = {
     url,
-    kubeconfig: (opts) => kubeconfigYaml(url, token, opts),
-    writeKubeconfig: async (path) => writeFile(path, kubeconfigYaml(url, token), { mode: 0o600 }),
+    kubeconfig: (opts = {}) => kubeconfigYaml(url, credentialFor(auth, opts), opts),
+    writeKubeconfig: async (path, opts = {}) => writeFile(path, kubeconfigYaml(url, credentialFor(auth, opts), opts), { mode: 0o600 }),
     faults: faultControl,
     setToken: (next) => {
-      token = next;
+      auth.setToken(next);
     },
+    addUser: (user, token) => auth.addUser(user, token),
     stats: (): ApiServerStats => ({ requests: recorder.counts(), watches: watches.open, objects: store.count, resourceVersion: String(store.resourceVersion) }),
     requests: (): AuditRecord[] => recorder.requests(),
     close: () => {
@@ -210,6 +212,13 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     },
   };
   return api;
+}
+
+/** The token a kubeconfig carries: the one asked for, the user's (registered on first use), or the `token` option's. */
+function credentialFor(auth: Authenticator, options: KubeconfigRequest): string | undefined {
+  if (options.token !== undefined) return options.token;
+  if (options.user !== undefined) return auth.tokenFor(options.user) ?? auth.addUser(options.user);
+  return auth.token;
 }
 
 function* snapshotEntries(store: ObjectStore): IterableIterator<[string, unknown]> {

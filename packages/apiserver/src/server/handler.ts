@@ -18,10 +18,12 @@ import {
   apiResourceList,
   apiVersions,
 } from '../discovery/index.js';
+import { requestAttributes } from '../rbac/index.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { qualifiedResource } from '../resources/types.js';
 import type { ObjectStore } from '../store/index.js';
 import type { Admission } from './admission.js';
+import type { Authenticator } from './authentication.js';
 import type { WriteEngine } from './engine.js';
 import { acceptsJson, sendJson, sendStatus, sendText } from './http.js';
 import type { Lister } from './reads.js';
@@ -42,7 +44,7 @@ export interface ServerContext {
   recorder: RequestRecorder;
   faults: FaultInjector;
   maxBodyBytes: number;
-  token: () => string | undefined;
+  auth: Authenticator;
   serverAddress: () => string;
 }
 
@@ -96,13 +98,8 @@ export async function handleRequest(ctx: ServerContext, req: IncomingMessage, re
       throw Statuses.badRequest(`malformed request URI: ${requestURI}`);
     }
     const route = parseRoute(url.pathname);
-    describe(draft, route, req.method ?? 'GET', url.searchParams);
-    const token = ctx.token();
-    if (token !== undefined) {
-      const [scheme, value, ...rest] = (req.headers.authorization ?? '').trim().split(' ');
-      if (scheme?.toLowerCase() !== 'bearer' || value !== token || rest.length > 0) throw new StatusError(401, 'Unauthorized', 'Unauthorized');
-      draft.user = 'opkit:token';
-    }
+    describe(draft, req.method ?? 'GET', url);
+    draft.user = ctx.auth.authenticate(req.headers.authorization);
     const fault = ctx.faults.requestFault({ path: url.pathname, verb: req.method ?? 'GET' });
     if (fault) throw faultStatus(fault.code, fault.retryAfterSeconds);
     const latency = route.kind === 'other' || route.kind === 'root' ? 0 : ctx.faults.latencyMs();
@@ -117,34 +114,17 @@ export async function handleRequest(ctx: ServerContext, req: IncomingMessage, re
   }
 }
 
-function describe(draft: AuditDraft, route: Route, method: string, query: URLSearchParams): void {
-  if (route.kind !== 'resource') return;
-  draft.group = route.group;
-  draft.version = route.version;
-  draft.resource = route.plural;
-  if (route.subresource !== undefined) draft.subresource = route.subresource;
-  if (route.namespace !== undefined) draft.namespace = route.namespace;
-  if (route.name !== undefined) draft.name = route.name;
-  const watch = route.watchPrefix || query.get('watch') === 'true' || query.get('watch') === '1';
-  switch (method) {
-    case 'GET':
-      draft.verb = watch ? 'watch' : route.name !== undefined && !route.watchPrefix ? 'get' : 'list';
-      break;
-    case 'POST':
-      draft.verb = 'create';
-      break;
-    case 'PUT':
-      draft.verb = 'update';
-      break;
-    case 'PATCH':
-      draft.verb = 'patch';
-      break;
-    case 'DELETE':
-      draft.verb = route.name !== undefined ? 'delete' : 'deletecollection';
-      break;
-    default:
-      draft.verb = method.toLowerCase();
-  }
+/** Fills the audit draft with the request's attributes, exactly as kube-apiserver's RequestInfo has them. */
+function describe(draft: AuditDraft, method: string, url: URL): void {
+  const attrs = requestAttributes(method, url);
+  draft.verb = attrs.verb;
+  if (!attrs.resourceRequest) return;
+  draft.group = attrs.group;
+  draft.version = attrs.version ?? '';
+  draft.resource = attrs.resource;
+  if (attrs.subresource !== undefined) draft.subresource = attrs.subresource;
+  if (attrs.namespace !== undefined) draft.namespace = attrs.namespace;
+  if (attrs.name !== undefined) draft.name = attrs.name;
 }
 
 async function dispatch(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, route: Route, url: URL, draft: AuditDraft, record: () => void): Promise<void> {

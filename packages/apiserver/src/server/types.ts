@@ -16,8 +16,16 @@ export interface ApiServerOptions {
   port?: number;
   /** Persist to this directory (journal + snapshot). @defaultValue undefined (in memory) */
   dataDir?: string;
-  /** Require `Authorization: Bearer <token>` on every request (401 otherwise). @defaultValue undefined */
+  /** Require `Authorization: Bearer <token>` on every request (401 otherwise); its user is `opkit:token`. @defaultValue undefined */
   token?: string;
+  /**
+   * Bearer tokens of named users, `{ [token]: userName }`: a request bearing one is that user in the audit
+   * log (`requests()[i].user`) and in access reviews. Requests without a token stay `system:anonymous`
+   * (unless `token` is set); once any token is configured, an unknown token is refused with 401.
+   * Service accounts are named as on a cluster: `system:serviceaccount:<namespace>:<name>`.
+   * @defaultValue {} (no users)
+   */
+  users?: Record<string, string>;
   /** Initial faults; the string form is the `--faults` syntax. @defaultValue none */
   faults?: FaultSpec | string;
   /** Bookmark period for watches with allowWatchBookmarks=true. @defaultValue 60_000 */
@@ -75,6 +83,23 @@ export interface ApiServerStats {
 }
 
 /**
+ * Whose credentials a kubeconfig carries, and its context.
+ *
+ * @example
+ * server.kubeconfig({ user: 'system:serviceaccount:default:operator', namespace: 'default' });
+ */
+export interface KubeconfigRequest {
+  /** Context (and cluster and user) name. @defaultValue 'opkit' */
+  context?: string;
+  /** Default namespace of the context. @defaultValue 'default' */
+  namespace?: string;
+  /** Authenticate as this user: its token from `users`, or a new random token registered for it. */
+  user?: string;
+  /** Carry exactly this bearer token. @defaultValue the `token` option's token, if any */
+  token?: string;
+}
+
+/**
  * A running embedded API server.
  *
  * @example
@@ -85,14 +110,25 @@ export interface ApiServerStats {
 export interface ApiServer {
   /** Base URL, e.g. http://127.0.0.1:41234. */
   readonly url: string;
-  /** Kubeconfig YAML (insecure-skip-tls-verify: true; user {} or the token). */
-  kubeconfig(options?: { context?: string; namespace?: string }): string;
-  /** Writes the kubeconfig to `path` (mode 0600). */
-  writeKubeconfig(path: string): Promise<void>;
+  /**
+   * Kubeconfig YAML (insecure-skip-tls-verify: true; user `{}` or a token): for the `token` option's user by
+   * default, or for `options.user` (with its token, registering one on first use). Note: kubectl sends no
+   * credentials over plain http, so only clients such as @kubernetes/client-node act as that user.
+   */
+  kubeconfig(options?: KubeconfigRequest): string;
+  /** Writes {@link ApiServer.kubeconfig}'s YAML to `path` (mode 0600). */
+  writeKubeconfig(path: string, options?: KubeconfigRequest): Promise<void>;
   /** Fault injection at run time. */
   readonly faults: FaultControl;
   /** Changes the required bearer token at run time (undefined: none). */
   setToken(token: string | undefined): void;
+  /**
+   * Adds a user at run time: requests bearing `token` (default: a new random one) are `user`. Returns the token.
+   *
+   * @example
+   * const token = server.addUser('system:serviceaccount:default:operator');
+   */
+  addUser(user: string, token?: string): string;
   /** Counters. */
   stats(): ApiServerStats;
   /** The in-process audit log, oldest first. */
