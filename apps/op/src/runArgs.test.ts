@@ -14,6 +14,8 @@ describe('parseRunArgs', () => {
     expect(parseRunArgs(['a.ts', '-A', '-q'])).toMatchObject({ kind: 'run', options: { clusterwide: true, level: 'warn', logFormat: 'full', persistence: 'opkit' } });
     expect(parseRunArgs(['a.ts', '--embedded', '--kubeconfig', 'k', '--data-dir', 'd', '--apply', 'crd.yaml'])).toMatchObject({ kind: 'run', options: { embedded: true, kubeconfig: 'k', dataDir: 'd', apply: ['crd.yaml'] } });
     expect(parseRunArgs(['--help'])).toEqual({ kind: 'help' });
+    expect(parseRunArgs(['a.ts', '--liveness', 'http://0.0.0.0:8080/healthz'])).toMatchObject({ kind: 'run', options: { liveness: 'http://0.0.0.0:8080/healthz' } });
+    expect(parseRunArgs(['a.ts'])).not.toHaveProperty('options.liveness');
   });
 
   it.each([
@@ -24,6 +26,8 @@ describe('parseRunArgs', () => {
     [['a.ts', '-q', '-v'], '-q/--quiet and --verbose exclude each other'],
     [['a.ts', '--kubeconfig', 'k'], '--kubeconfig works only with --embedded'],
     [['a.ts', '--embedded', '--data-dir', ''], '--data-dir must not be empty'],
+    [['a.ts', '--liveness', 'https://0.0.0.0:8080/healthz'], '--liveness: The liveness URL "https://0.0.0.0:8080/healthz" uses https; only http is supported (expected http://HOST:PORT/PATH, e.g. http://0.0.0.0:8080/healthz).'],
+    [['a.ts', '--liveness', ':8080'], '--liveness: The liveness URL ":8080" is not a URL; expected http://HOST:PORT/PATH, e.g. http://0.0.0.0:8080/healthz.'],
   ])('rejects %j: %s', (argv, message) => {
     expect(parseRunArgs(argv)).toEqual({ kind: 'error', message });
   });

@@ -1,6 +1,7 @@
 // Command-line parsing for `op run`, kept apart from the entry point so that every flag and every
 // bad-input message is unit-tested without starting a process.
 import { parseArgs } from 'node:util';
+import { parseLivenessUrl } from '@opkit/health';
 
 /** What `op run` is asked to do. */
 export interface RunCliOptions {
@@ -16,6 +17,8 @@ export interface RunCliOptions {
   readonly kubeconfig?: string | undefined;
   readonly dataDir?: string | undefined;
   readonly apply: readonly string[];
+  /** `--liveness URL`: serve /healthz (the probes) at the URL and /readyz beside it. */
+  readonly liveness?: string | undefined;
 }
 
 /** The result of parsing: run, show help, or fail with a message (exit 2). */
@@ -42,6 +45,8 @@ Options:
       --kubeconfig PATH     with --embedded: where to write its kubeconfig (default .opkit/kubeconfig)
       --data-dir DIR        with --embedded: persist the server's objects in DIR
       --apply FILE          apply the manifests in FILE before starting (repeatable; CRDs first)
+      --liveness URL        serve the probes' results at URL (e.g. http://0.0.0.0:8080/healthz) and
+                            readiness at /readyz on the same port
   -h, --help                show this help
 
 Exit codes: 0 after a clean stop (Ctrl+C), 1 when the operator fails, 2 for bad input.
@@ -74,6 +79,7 @@ export function parseRunArgs(argv: readonly string[]): RunCliParse {
         kubeconfig: { type: 'string' },
         'data-dir': { type: 'string' },
         apply: { type: 'string', multiple: true },
+        liveness: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -100,6 +106,14 @@ export function parseRunArgs(argv: readonly string[]): RunCliParse {
     if (values[flag] !== undefined && !embedded) return { kind: 'error', message: `--${flag} works only with --embedded` };
     if (values[flag] === '') return { kind: 'error', message: `--${flag} must not be empty` };
   }
+  const liveness = values.liveness as string | undefined;
+  if (liveness !== undefined) {
+    try {
+      parseLivenessUrl(liveness);
+    } catch (error) {
+      return { kind: 'error', message: `--liveness: ${(error as Error).message}` };
+    }
+  }
   return {
     kind: 'run',
     options: {
@@ -107,6 +121,7 @@ export function parseRunArgs(argv: readonly string[]): RunCliParse {
       logFormat: logFormat as RunCliOptions['logFormat'], embedded, persistence: persistence as RunCliOptions['persistence'],
       kubeconfig: values.kubeconfig as string | undefined, dataDir: values['data-dir'] as string | undefined,
       apply: (values.apply as string[] | undefined) ?? [],
+      ...(liveness === undefined ? {} : { liveness }),
     },
   };
 }

@@ -5,8 +5,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
+import { HealthError, startHealthServer } from '@opkit/health';
+import type { HealthServer, HealthSource } from '@opkit/health';
 import { connect, KubeNetworkError } from '@opkit/kube';
 import type { KubeClient } from '@opkit/kube';
+import type { Logger } from '@opkit/tasks';
 import { useOwnOpkit } from './hooks.js';
 import { applyManifests, readManifests } from './manifests.js';
 import { parseRunArgs, RUN_USAGE } from './runArgs.js';
@@ -22,6 +25,18 @@ class InputError extends Error {}
 
 function describeSelector(selector: unknown): string {
   return typeof selector === 'string' ? `'${selector}'` : JSON.stringify(selector) ?? String(selector);
+}
+
+/** `--liveness`: the health server, started before the operator runs so that readiness follows it from the start. */
+async function serveHealth(operator: HealthSource, url: string, logger: Logger, io: CommandIo): Promise<HealthServer> {
+  try {
+    const health = await startHealthServer({ operator, liveness: url, logger });
+    io.out(`op run: liveness at ${health.url}, readiness at ${health.readinessUrl}\n`);
+    return health;
+  } catch (error) {
+    if (error instanceof HealthError) throw new InputError(`--liveness: ${error.message}`);
+    throw error;
+  }
 }
 
 /**
@@ -48,6 +63,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const logger = core.createLogger({ format: options.logFormat, level: options.level, write: (line) => io.err(`${line}\n`) });
   let server: ApiServer | undefined;
   let client: KubeClient | undefined;
+  let health: HealthServer | undefined;
   const controller = new AbortController();
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -108,11 +124,13 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
         throw new InputError(`no served resource matches ${describeSelector(selector)}: check the name, or apply its CRD first (e.g. --apply crd.yaml)`);
       }
     }
-    await core.operator({
+    const operator = new core.Operator({
       registry, client, logger, signal: controller.signal,
       ...(options.namespaces.length > 0 ? { namespaces: options.namespaces } : { clusterwide: true }),
       settings: { persistence: { profile: options.persistence } },
     });
+    if (options.liveness !== undefined) health = await serveHealth(operator, options.liveness, logger, io);
+    await operator.run();
     return 0;
   } catch (error) {
     if (controller.signal.aborted && !(error instanceof InputError)) return 0;
@@ -126,6 +144,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    await health?.close();
     client?.close();
     await server?.close();
   }
