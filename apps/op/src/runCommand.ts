@@ -5,8 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
-import { HealthError, startHealthServer } from '@opkit/health';
-import type { HealthServer, HealthSource } from '@opkit/health';
+import { HealthError, OperatorMetrics, startHealthServer, startMetricsServer } from '@opkit/health';
+import type { HealthSource } from '@opkit/health';
 import { connect, KubeNetworkError } from '@opkit/kube';
 import type { KubeClient } from '@opkit/kube';
 import type { Logger } from '@opkit/tasks';
@@ -27,16 +27,35 @@ function describeSelector(selector: unknown): string {
   return typeof selector === 'string' ? `'${selector}'` : JSON.stringify(selector) ?? String(selector);
 }
 
-/** `--liveness`: the health server, started before the operator runs so that readiness follows it from the start. */
-async function serveHealth(operator: HealthSource, url: string, logger: Logger, io: CommandIo): Promise<HealthServer> {
+/**
+ * `--liveness` and `--metrics`: the health server and/or the metrics server, started before the operator
+ * runs so that they follow its feed from the start; resolves to what closes them.
+ */
+async function serveHealth(operator: HealthSource, options: { readonly liveness?: string | undefined; readonly metrics?: string | undefined }, logger: Logger, io: CommandIo): Promise<() => Promise<void>> {
+  if (options.liveness === undefined && options.metrics === undefined) return async () => undefined;
+  const metrics = new OperatorMetrics({ processMetrics: true });
+  const subscription = metrics.observe(operator.feed$);
+  const closers: (() => Promise<void>)[] = [async () => subscription.unsubscribe()];
+  const close = async (): Promise<void> => { for (const closer of closers) await closer(); };
+  let flag = '--liveness';
   try {
-    const health = await startHealthServer({ operator, liveness: url, logger });
-    io.out(`op run: liveness at ${health.url}, readiness at ${health.readinessUrl}\n`);
-    return health;
+    if (options.liveness !== undefined) {
+      const health = await startHealthServer({ operator, liveness: options.liveness, logger, metrics: options.metrics === undefined ? metrics : false });
+      closers.push(() => health.close());
+      io.out(`op run: liveness at ${health.url}, readiness at ${health.readinessUrl}${health.metricsUrl ? `, metrics at ${health.metricsUrl}` : ''}\n`);
+    }
+    if (options.metrics !== undefined) {
+      flag = '--metrics';
+      const server = await startMetricsServer({ metrics, url: options.metrics, logger });
+      closers.push(() => server.close());
+      io.out(`op run: metrics at ${server.url}\n`);
+    }
   } catch (error) {
-    if (error instanceof HealthError) throw new InputError(`--liveness: ${error.message}`);
+    await close();
+    if (error instanceof HealthError) throw new InputError(`${flag}: ${error.message}`);
     throw error;
   }
+  return close;
 }
 
 /**
@@ -63,7 +82,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const logger = core.createLogger({ format: options.logFormat, level: options.level, write: (line) => io.err(`${line}\n`) });
   let server: ApiServer | undefined;
   let client: KubeClient | undefined;
-  let health: HealthServer | undefined;
+  let closeHealth: (() => Promise<void>) | undefined;
   const controller = new AbortController();
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -129,7 +148,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       ...(options.namespaces.length > 0 ? { namespaces: options.namespaces } : { clusterwide: true }),
       settings: { persistence: { profile: options.persistence } },
     });
-    if (options.liveness !== undefined) health = await serveHealth(operator, options.liveness, logger, io);
+    closeHealth = await serveHealth(operator, options, logger, io);
     await operator.run();
     return 0;
   } catch (error) {
@@ -144,7 +163,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    await health?.close();
+    await closeHealth?.();
     client?.close();
     await server?.close();
   }

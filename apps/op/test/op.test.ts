@@ -106,7 +106,7 @@ describe('op', () => {
     const exit = exited(child);
     try {
       const [liveness, readiness] = await vi.waitFor(() => {
-        const match = /op run: liveness at (http:\/\/\S+), readiness at (http:\/\/\S+)/.exec(stdout);
+        const match = /op run: liveness at (http:\/\/\S+), readiness at (http:\/\/\S+), metrics at /.exec(stdout);
         if (!match) throw new Error('not serving yet');
         return [match[1]!, match[2]!] as const;
       }, { timeout: 20_000, interval: 50 });
@@ -115,6 +115,10 @@ describe('op', () => {
       const response = await fetch(liveness);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ ping: 'pong', memo_keys: 0 });
+      const metrics = await (await fetch(liveness.replace('/healthz', '/metrics'))).text();
+      expect(metrics).toMatch(/^opkit_ready 1$/m);
+      expect(metrics).toMatch(/^opkit_watch_synced\{resource="kopfexamples\.kopf\.dev\/v1"\} 1$/m);
+      expect(metrics).toMatch(/^opkit_process_resident_memory_bytes \d+/m);
     } finally {
       child.kill('SIGTERM');
     }

@@ -57,17 +57,17 @@ export async function runActivities(deps: ActivityDeps, kind: ActivityKind, opti
         // Probes run on every liveness check: their success is no news worth a line at info.
         else if (kind === 'probe') deps.logger.debug(`${name} succeeded.`);
         else deps.logger.info(`${name} succeeded.`);
-        deps.emit({ ...feed, phase: 'succeeded' });
+        deps.emit({ ...feed, phase: 'succeeded', outcome: outcome.kind });
         results.set(handler.id, outcome.kind === 'success' ? outcome.result : undefined);
         pending.delete(handler.id);
       } else if ((outcome.kind === 'temporary' || outcome.kind === 'exception') && options.retry !== false) {
         deps.logger.error(`${name} failed temporarily: ${messageOf(outcome.error)}`);
-        deps.emit({ ...feed, phase: 'retrying', delay: outcome.delay, message: messageOf(outcome.error) });
+        deps.emit({ ...feed, phase: 'retrying', delay: outcome.delay, message: messageOf(outcome.error), outcome: outcome.kind });
         item.retry++;
         item.due = deps.clock.now() + outcome.delay * 1000;
       } else {
         deps.logger.error(`${name} failed permanently: ${messageOf(outcome.error)}`);
-        deps.emit({ ...feed, phase: 'failed', message: messageOf(outcome.error) });
+        deps.emit({ ...feed, phase: 'failed', message: messageOf(outcome.error), outcome: outcome.kind === 'timeout' ? 'timeout' : 'permanent' });
         pending.delete(handler.id);
         failures.push(`Probe '${handler.id}' failed: ${messageOf(outcome.error)}`);
         if (kind === 'startup') throw new OperatorError('startup-failed', `Startup activity '${handler.id}' failed: ${messageOf(outcome.error)}`, { cause: outcome.error });

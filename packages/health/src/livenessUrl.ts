@@ -14,7 +14,7 @@ export interface LivenessAddress {
 }
 
 /**
- * Parse a liveness URL.
+ * Parse a liveness URL (or, with `options.name` and `options.example`, another address of the same form).
  *
  * @throws HealthError (`invalid-url`) naming what was wrong and what is expected.
  * @example
@@ -22,20 +22,21 @@ export interface LivenessAddress {
  * parseLivenessUrl('http://0.0.0.0:8080/healthz'); // { host: '0.0.0.0', port: 8080, path: '/healthz' }
  * ```
  */
-export function parseLivenessUrl(input: string | URL): LivenessAddress {
+export function parseLivenessUrl(input: string | URL, options: { readonly name?: string; readonly example?: string } = {}): LivenessAddress {
   const text = String(input);
-  const expected = 'expected http://HOST:PORT/PATH, e.g. http://0.0.0.0:8080/healthz';
+  const what = options.name ?? 'liveness';
+  const expected = `expected http://HOST:PORT/PATH, e.g. ${options.example ?? 'http://0.0.0.0:8080/healthz'}`;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new HealthError('invalid-url', `The liveness URL ${JSON.stringify(text)} is not a URL; ${expected}.`);
+    throw new HealthError('invalid-url', `The ${what} URL ${JSON.stringify(text)} is not a URL; ${expected}.`);
   }
   if (url.protocol !== 'http:') {
-    throw new HealthError('invalid-url', `The liveness URL ${JSON.stringify(text)} uses ${url.protocol.replace(/:$/, '')}; only http is supported (${expected}).`);
+    throw new HealthError('invalid-url', `The ${what} URL ${JSON.stringify(text)} uses ${url.protocol.replace(/:$/, '')}; only http is supported (${expected}).`);
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new HealthError('invalid-url', `The liveness URL ${JSON.stringify(text)} has credentials, a query or a fragment; ${expected}.`);
+    throw new HealthError('invalid-url', `The ${what} URL ${JSON.stringify(text)} has credentials, a query or a fragment; ${expected}.`);
   }
   // URL keeps IPv6 hosts in brackets; a server binds the bare address.
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');

@@ -13,7 +13,14 @@ export type NotReadyReason = 'starting' | 'paused' | 'stopping';
 /** The readiness of an operator at one moment. */
 export type ReadinessState = { readonly ready: true } | { readonly ready: false; readonly reason: NotReadyReason };
 
-/** The sentence `/readyz` answers with for each state. */
+/**
+ * The sentence `/readyz` answers with for each state.
+ *
+ * @example
+ * ```ts
+ * describeReadiness({ ready: false, reason: 'paused' }); // 'not ready: the operator is paused (…)'
+ * ```
+ */
 export function describeReadiness(state: ReadinessState): string {
   if (state.ready) return 'ok';
   switch (state.reason) {

@@ -45,6 +45,8 @@ export async function startHarness(): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'opkit-health-it-'));
   writeFileSync(join(dir, 'kubeconfig'), server.kubeconfig());
   const client = await connect({ kubeconfig: join(dir, 'kubeconfig'), retry: { start: 20, max: 500, attempts: 20 } });
+  // The operator's own client: its request feed then holds its requests only, not the test's.
+  const operatorClient = await connect({ kubeconfig: join(dir, 'kubeconfig'), retry: { start: 20, max: 500, attempts: 20 } });
   await client.create(CRDS, KOPF_EXAMPLE_CRD);
   const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: 10_000, interval: 50 });
   const stops: (() => Promise<void>)[] = [];
@@ -56,8 +58,9 @@ export async function startHarness(): Promise<Harness> {
       const controller = new AbortController();
       const logger = createLogger({ format: 'plain', level: 'debug', write: (line) => lines.push(line) });
       const op = new Operator({
-        registry, client, logger, clusterwide: true,
-        settings: { watching: { reconnectBackoff: 0.02 }, queueing: { exitTimeout: 1 }, process: { gracePeriod: 1 } }, ...more,
+        registry, client: operatorClient, logger, clusterwide: true,
+        ...more,
+        settings: { watching: { reconnectBackoff: 0.02 }, queueing: { exitTimeout: 1 }, process: { gracePeriod: 1 }, ...more.settings },
       });
       op.feed$.subscribe((event) => feed.push(event));
       let done: Promise<void> | undefined;
@@ -77,6 +80,7 @@ export async function startHarness(): Promise<Harness> {
     async close() {
       for (const stop of stops) await stop();
       client.close();
+      operatorClient.close();
       await server.close();
       rmSync(dir, { recursive: true, force: true });
     },

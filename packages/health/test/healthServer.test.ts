@@ -97,7 +97,7 @@ describe('startHealthServer', () => {
     const health = await startHealthServer({ operator: run.op, liveness: 'http://127.0.0.1:0/live' });
     servers.push(health);
     expect(await get(health.url)).toEqual({ status: 500, text: '{"error":"Probe \'database\' failed: database unreachable"}', type: 'application/json' });
-    expect(await get(health.url.replace('/live', '/nothing'))).toMatchObject({ status: 404, text: 'not found: /nothing (liveness: /live, readiness: /readyz)\n' });
+    expect(await get(health.url.replace('/live', '/nothing'))).toMatchObject({ status: 404, text: 'not found: /nothing (liveness: /live, readiness: /readyz, metrics: /metrics)\n' });
     const post = await fetch(health.url, { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
