@@ -1,6 +1,7 @@
 // Command-line parsing for `op run`, kept apart from the entry point so that every flag and every
 // bad-input message is unit-tested without starting a process.
 import { parseArgs } from 'node:util';
+import { parseLivenessUrl } from '@opkit/health';
 
 /** What `op run` is asked to do. */
 export interface RunCliOptions {
@@ -16,6 +17,10 @@ export interface RunCliOptions {
   readonly kubeconfig?: string | undefined;
   readonly dataDir?: string | undefined;
   readonly apply: readonly string[];
+  /** `--liveness URL`: serve /healthz (the probes) at the URL, /readyz and /metrics beside it. */
+  readonly liveness?: string | undefined;
+  /** `--metrics URL`: serve the Prometheus metrics at this address instead. */
+  readonly metrics?: string | undefined;
 }
 
 /** The result of parsing: run, show help, or fail with a message (exit 2). */
@@ -42,6 +47,9 @@ Options:
       --kubeconfig PATH     with --embedded: where to write its kubeconfig (default .opkit/kubeconfig)
       --data-dir DIR        with --embedded: persist the server's objects in DIR
       --apply FILE          apply the manifests in FILE before starting (repeatable; CRDs first)
+      --liveness URL        serve the probes' results at URL (e.g. http://0.0.0.0:8080/healthz),
+                            readiness at /readyz and Prometheus metrics at /metrics on the same port
+      --metrics URL         serve the metrics at an address of their own (e.g. http://0.0.0.0:9090/metrics)
   -h, --help                show this help
 
 Exit codes: 0 after a clean stop (Ctrl+C), 1 when the operator fails, 2 for bad input.
@@ -74,6 +82,8 @@ export function parseRunArgs(argv: readonly string[]): RunCliParse {
         kubeconfig: { type: 'string' },
         'data-dir': { type: 'string' },
         apply: { type: 'string', multiple: true },
+        liveness: { type: 'string' },
+        metrics: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -100,6 +110,16 @@ export function parseRunArgs(argv: readonly string[]): RunCliParse {
     if (values[flag] !== undefined && !embedded) return { kind: 'error', message: `--${flag} works only with --embedded` };
     if (values[flag] === '') return { kind: 'error', message: `--${flag} must not be empty` };
   }
+  const liveness = values.liveness as string | undefined;
+  const metrics = values.metrics as string | undefined;
+  for (const [flag, url] of [['liveness', liveness], ['metrics', metrics]] as const) {
+    if (url === undefined) continue;
+    try {
+      parseLivenessUrl(url, flag === 'metrics' ? { name: 'metrics', example: 'http://0.0.0.0:9090/metrics' } : {});
+    } catch (error) {
+      return { kind: 'error', message: `--${flag}: ${(error as Error).message}` };
+    }
+  }
   return {
     kind: 'run',
     options: {
@@ -107,6 +127,8 @@ export function parseRunArgs(argv: readonly string[]): RunCliParse {
       logFormat: logFormat as RunCliOptions['logFormat'], embedded, persistence: persistence as RunCliOptions['persistence'],
       kubeconfig: values.kubeconfig as string | undefined, dataDir: values['data-dir'] as string | undefined,
       apply: (values.apply as string[] | undefined) ?? [],
+      ...(liveness === undefined ? {} : { liveness }),
+      ...(metrics === undefined ? {} : { metrics }),
     },
   };
 }

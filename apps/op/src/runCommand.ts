@@ -5,8 +5,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
+import { HealthError, OperatorMetrics, startHealthServer, startMetricsServer } from '@opkit/health';
+import type { HealthSource } from '@opkit/health';
 import { connect, KubeNetworkError } from '@opkit/kube';
 import type { KubeClient } from '@opkit/kube';
+import type { Logger } from '@opkit/tasks';
 import { useOwnOpkit } from './hooks.js';
 import { applyManifests, readManifests } from './manifests.js';
 import { parseRunArgs, RUN_USAGE } from './runArgs.js';
@@ -22,6 +25,37 @@ class InputError extends Error {}
 
 function describeSelector(selector: unknown): string {
   return typeof selector === 'string' ? `'${selector}'` : JSON.stringify(selector) ?? String(selector);
+}
+
+/**
+ * `--liveness` and `--metrics`: the health server and/or the metrics server, started before the operator
+ * runs so that they follow its feed from the start; resolves to what closes them.
+ */
+async function serveHealth(operator: HealthSource, options: { readonly liveness?: string | undefined; readonly metrics?: string | undefined }, logger: Logger, io: CommandIo): Promise<() => Promise<void>> {
+  if (options.liveness === undefined && options.metrics === undefined) return async () => undefined;
+  const metrics = new OperatorMetrics({ processMetrics: true });
+  const subscription = metrics.observe(operator.feed$);
+  const closers: (() => Promise<void>)[] = [async () => subscription.unsubscribe()];
+  const close = async (): Promise<void> => { for (const closer of closers) await closer(); };
+  let flag = '--liveness';
+  try {
+    if (options.liveness !== undefined) {
+      const health = await startHealthServer({ operator, liveness: options.liveness, logger, metrics: options.metrics === undefined ? metrics : false });
+      closers.push(() => health.close());
+      io.out(`op run: liveness at ${health.url}, readiness at ${health.readinessUrl}${health.metricsUrl ? `, metrics at ${health.metricsUrl}` : ''}\n`);
+    }
+    if (options.metrics !== undefined) {
+      flag = '--metrics';
+      const server = await startMetricsServer({ metrics, url: options.metrics, logger });
+      closers.push(() => server.close());
+      io.out(`op run: metrics at ${server.url}\n`);
+    }
+  } catch (error) {
+    await close();
+    if (error instanceof HealthError) throw new InputError(`${flag}: ${error.message}`);
+    throw error;
+  }
+  return close;
 }
 
 /**
@@ -48,6 +82,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const logger = core.createLogger({ format: options.logFormat, level: options.level, write: (line) => io.err(`${line}\n`) });
   let server: ApiServer | undefined;
   let client: KubeClient | undefined;
+  let closeHealth: (() => Promise<void>) | undefined;
   const controller = new AbortController();
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -108,11 +143,13 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
         throw new InputError(`no served resource matches ${describeSelector(selector)}: check the name, or apply its CRD first (e.g. --apply crd.yaml)`);
       }
     }
-    await core.operator({
+    const operator = new core.Operator({
       registry, client, logger, signal: controller.signal,
       ...(options.namespaces.length > 0 ? { namespaces: options.namespaces } : { clusterwide: true }),
       settings: { persistence: { profile: options.persistence } },
     });
+    closeHealth = await serveHealth(operator, options, logger, io);
+    await operator.run();
     return 0;
   } catch (error) {
     if (controller.signal.aborted && !(error instanceof InputError)) return 0;
@@ -126,6 +163,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    await closeHealth?.();
     client?.close();
     await server?.close();
   }

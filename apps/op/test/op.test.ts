@@ -92,6 +92,39 @@ describe('op', () => {
     expect(readFileSync(kubeconfig, 'utf8')).toContain('insecure-skip-tls-verify: true');
   });
 
+  it('serves /healthz with the probes and /readyz with --liveness', async () => {
+    writeFileSync(join(dir, 'operator.ts'), [
+      "import { on } from '@opkit/core';",
+      "on.create('kopfexamples', function create_fn() { return { ok: true }; });",
+      "on.probe(() => 'pong', { id: 'ping' });",
+      "on.probe(({ memo }: { memo: Record<string, unknown> }) => Object.keys(memo).length, { id: 'memo_keys' });",
+    ].join('\n'));
+    const child = spawn(process.execPath, [OP, 'run', 'operator.ts', '--embedded', '--kubeconfig', join(dir, 'kubeconfig'), '--apply', CRD,
+      '--liveness', 'http://127.0.0.1:0/healthz', '--log-format', 'plain'], { cwd: dir });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+    const exit = exited(child);
+    try {
+      const [liveness, readiness] = await vi.waitFor(() => {
+        const match = /op run: liveness at (http:\/\/\S+), readiness at (http:\/\/\S+), metrics at /.exec(stdout);
+        if (!match) throw new Error('not serving yet');
+        return [match[1]!, match[2]!] as const;
+      }, { timeout: 20_000, interval: 50 });
+      expect(readiness).toBe(liveness.replace('/healthz', '/readyz'));
+      await vi.waitFor(async () => expect((await fetch(readiness)).status).toBe(200), { timeout: 20_000, interval: 50 });
+      const response = await fetch(liveness);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ping: 'pong', memo_keys: 0 });
+      const metrics = await (await fetch(liveness.replace('/healthz', '/metrics'))).text();
+      expect(metrics).toMatch(/^opkit_ready 1$/m);
+      expect(metrics).toMatch(/^opkit_watch_synced\{resource="kopfexamples\.kopf\.dev\/v1"\} 1$/m);
+      expect(metrics).toMatch(/^opkit_process_resident_memory_bytes \d+/m);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect((await exit).code).toBe(0);
+  });
+
   it('runs the API server alone with `op apiserver`', async () => {
     const child = spawn(process.execPath, [OP, 'apiserver', '--port', '0'], { cwd: dir });
     let stdout = '';

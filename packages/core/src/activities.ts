@@ -1,6 +1,6 @@
 // Activities: startup handlers (all must succeed before anything is watched; they are retried as
-// their outcomes say), cleanup handlers (once, when the operator stops), and the rest (login, probe)
-// for the features that call them. All run "all at once", as in Kopf.
+// their outcomes say), cleanup handlers (once, when the operator stops), probes (whenever a health
+// endpoint asks; see Operator.probe) and login. All run "all at once", as in Kopf.
 import type { ActivityContext, ActivityHandler, ActivityKind, Registry } from '@opkit/handlers';
 import { invokeHandler } from '@opkit/handlers';
 import { sleep } from '@opkit/tasks';
@@ -26,7 +26,8 @@ function messageOf(error: unknown): string {
 /**
  * Run every activity of a kind until each succeeded or failed for good; with `retry: false`, once.
  *
- * @throws OperatorError (`startup-failed`) when a startup activity fails for good.
+ * @throws OperatorError (`startup-failed`) when a startup activity fails for good; (`probe-failed`) when a probe
+ * does, after the others are done.
  * @example
  * ```ts
  * await runActivities(deps, 'startup', { signal });
@@ -34,6 +35,7 @@ function messageOf(error: unknown): string {
  */
 export async function runActivities(deps: ActivityDeps, kind: ActivityKind, options: { readonly signal: AbortSignal; readonly retry?: boolean }): Promise<Map<string, unknown>> {
   const results = new Map<string, unknown>();
+  const failures: string[] = [];
   const pending = new Map<string, { handler: ActivityHandler; retry: number; started: number; due: number }>();
   for (const handler of deps.registry.activityHandlers(kind)) pending.set(handler.id, { handler, retry: 0, started: deps.clock.now(), due: 0 });
   while (pending.size > 0 && !options.signal.aborted) {
@@ -52,19 +54,22 @@ export async function runActivities(deps: ActivityDeps, kind: ActivityKind, opti
       const name = `Activity '${handler.id}'`;
       if (outcome.kind === 'success' || outcome.kind === 'ignored') {
         if (outcome.kind === 'ignored') deps.logger.error(`${name} failed with an exception. Will ignore.`, { error: outcome.error });
+        // Probes run on every liveness check: their success is no news worth a line at info.
+        else if (kind === 'probe') deps.logger.debug(`${name} succeeded.`);
         else deps.logger.info(`${name} succeeded.`);
-        deps.emit({ ...feed, phase: 'succeeded' });
+        deps.emit({ ...feed, phase: 'succeeded', outcome: outcome.kind });
         results.set(handler.id, outcome.kind === 'success' ? outcome.result : undefined);
         pending.delete(handler.id);
       } else if ((outcome.kind === 'temporary' || outcome.kind === 'exception') && options.retry !== false) {
         deps.logger.error(`${name} failed temporarily: ${messageOf(outcome.error)}`);
-        deps.emit({ ...feed, phase: 'retrying', delay: outcome.delay, message: messageOf(outcome.error) });
+        deps.emit({ ...feed, phase: 'retrying', delay: outcome.delay, message: messageOf(outcome.error), outcome: outcome.kind });
         item.retry++;
         item.due = deps.clock.now() + outcome.delay * 1000;
       } else {
         deps.logger.error(`${name} failed permanently: ${messageOf(outcome.error)}`);
-        deps.emit({ ...feed, phase: 'failed', message: messageOf(outcome.error) });
+        deps.emit({ ...feed, phase: 'failed', message: messageOf(outcome.error), outcome: outcome.kind === 'timeout' ? 'timeout' : 'permanent' });
         pending.delete(handler.id);
+        failures.push(`Probe '${handler.id}' failed: ${messageOf(outcome.error)}`);
         if (kind === 'startup') throw new OperatorError('startup-failed', `Startup activity '${handler.id}' failed: ${messageOf(outcome.error)}`, { cause: outcome.error });
       }
     }));
@@ -72,5 +77,6 @@ export async function runActivities(deps: ActivityDeps, kind: ActivityKind, opti
     const next = Math.min(...[...pending.values()].map((item) => item.due));
     await sleep(Math.max(0, next - deps.clock.now()), { signal: options.signal, clock: deps.clock }).catch(() => undefined);
   }
+  if (kind === 'probe' && failures.length > 0) throw new OperatorError('probe-failed', failures.join('; '));
   return results;
 }

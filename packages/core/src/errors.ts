@@ -1,7 +1,7 @@
 // The errors of @opkit/core: one base class with a code naming the failed step.
 
 /** What failed. */
-export type OperatorErrorCode = 'invalid-settings' | 'invalid-options' | 'load-failed' | 'startup-failed' | 'no-handlers';
+export type OperatorErrorCode = 'invalid-settings' | 'invalid-options' | 'load-failed' | 'startup-failed' | 'probe-failed' | 'no-handlers';
 
 /**
  * An operator could not be configured, loaded or started.

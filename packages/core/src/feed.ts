@@ -11,6 +11,9 @@ export interface FeedObjectRef {
   readonly uid?: string | undefined;
 }
 
+/** How a handler's attempt ended, as the feed reports it. */
+export type FeedHandlerOutcome = 'success' | 'ignored' | 'temporary' | 'exception' | 'permanent' | 'timeout' | 'cancelled';
+
 /** The members of the feed, without the common fields. */
 export type FeedEventInput =
   | { readonly type: 'operator'; readonly phase: 'starting' | 'ready' | 'stopping' | 'stopped' }
@@ -34,6 +37,13 @@ export type FeedEventInput =
     /** Timers (`started`): how many milliseconds after its scheduled time the run started. */
     readonly latenessMs?: number | undefined;
     readonly message?: string | undefined;
+    /** Change handlers: the cause being handled. */
+    readonly cause?: 'create' | 'update' | 'delete' | 'resume' | undefined;
+    /**
+     * How the attempt ended (not for `started`): `success`, `ignored` (an error counted as done), `temporary`
+     * (TemporaryError), `exception` (another error, retried), `permanent`, `timeout`, or `cancelled` (a daemon or timer stopped by us).
+     */
+    readonly outcome?: FeedHandlerOutcome | undefined;
   } & FeedObjectRef)
   | ({
     readonly type: 'daemon';

@@ -34,7 +34,7 @@ export type {
 export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger } from './logging.js';
 export type { LoggerOptions, LogFormat, LogLevel, LogRecord, LogObjectRef } from './logging.js';
 export { FEED_VERSION } from './feed.js';
-export type { FeedEvent, FeedEventInput, FeedObjectRef } from './feed.js';
+export type { FeedEvent, FeedEventInput, FeedObjectRef, FeedHandlerOutcome } from './feed.js';
 export { EventPoster } from './posting.js';
 
 // The composition root

@@ -11,6 +11,7 @@ import type { Clock, LogFields, Logger } from '@opkit/tasks';
 import type { Observable } from 'rxjs';
 import { Subject } from 'rxjs';
 import { runActivities } from './activities.js';
+import type { ActivityDeps } from './activities.js';
 import { OperatorError } from './errors.js';
 import type { FeedEvent, FeedEventInput, FeedObjectRef } from './feed.js';
 import { FEED_VERSION } from './feed.js';
@@ -93,15 +94,41 @@ export class Operator {
   #resolveReady!: () => void;
   #rejectReady!: (error: unknown) => void;
   #running = false;
+  readonly #memo: Record<string, any>;
+  /** What activities get while the operator runs (its composed logger, clock and settings). */
+  #activityDeps: ActivityDeps | undefined;
 
   constructor(options: OperatorOptions = {}) {
     this.#options = options;
+    this.#memo = options.memo ?? {};
     this.feed$ = this.#feed.asObservable();
     this.ready = new Promise<void>((resolve, reject) => {
       this.#resolveReady = resolve;
       this.#rejectReady = reject;
     });
     this.ready.catch(() => undefined);
+  }
+
+  /**
+   * Run every `on.probe` activity once (all at once, each retried as its outcome says, as any activity)
+   * and resolve to their results by id — what a liveness endpoint reports. Works before `run()` too
+   * (with the options' logger and settings), so a health check never waits for the operator to connect.
+   *
+   * @throws OperatorError (`probe-failed`) when a probe fails for good; the message names it.
+   * @example
+   * ```ts
+   * on.probe(() => new Date().toISOString(), { id: 'now' });
+   * const results = await op.probe({ signal }); // { now: '2026-11-25T03:04:05.678Z' }
+   * ```
+   */
+  async probe(options: { readonly signal?: AbortSignal } = {}): Promise<Record<string, unknown>> {
+    const deps = this.#activityDeps ?? {
+      registry: this.#options.registry ?? defaultRegistry(), settings: resolveSettings(this.#options.settings),
+      logger: this.#options.logger ?? createLogger({ format: 'full', level: 'info' }), clock: this.#options.clock ?? systemClock,
+      memo: this.#memo, emit: this.#emit,
+    };
+    const results = await runActivities(deps, 'probe', { signal: options.signal ?? new AbortController().signal });
+    return Object.fromEntries(results);
   }
 
   #emit = (event: FeedEventInput): void => {
@@ -149,7 +176,7 @@ export class Operator {
     }, options.overrides);
     const { client, logger, clock } = parts;
     const registry = options.registry ?? defaultRegistry();
-    const memo = options.memo ?? {};
+    const memo = this.#memo;
     let namespaces: readonly (string | RegExp)[] | undefined;
     if (options.namespaces && options.namespaces.length > 0) namespaces = options.namespaces;
     else if (!options.clusterwide) logger.warn('No namespaces or cluster-wide mode were requested; serving the whole cluster. Use clusterwide: true (op run -A) or namespaces (op run -n NS).');
@@ -164,7 +191,8 @@ export class Operator {
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
 
-    const activityDeps = { registry, settings, logger, clock, memo, emit: this.#emit };
+    const activityDeps: ActivityDeps = { registry, settings, logger, clock, memo, emit: this.#emit };
+    this.#activityDeps = activityDeps;
     await runWithScope({ events: poster }, async () => {
       await runActivities(activityDeps, 'startup', { signal });
       if (!signal.aborted) {

@@ -95,7 +95,7 @@ async function invokeOne(deps: BackgroundDeps, target: {
   if (cancelled(outcome, context)) {
     // Ended by our own abort (like Kopf's cancelled task): not a failure, and its unfinished patch is dropped.
     target.logger.debug(`${title} is cancelled: ${messageOf((outcome as { error: unknown }).error)}`);
-    deps.emit({ ...base, phase: 'succeeded', message: 'cancelled' });
+    deps.emit({ ...base, phase: 'succeeded', message: 'cancelled', outcome: 'cancelled' });
     return outcome;
   }
   reportOutcome({ logger: target.logger, emit: deps.emit }, title, base, outcome);

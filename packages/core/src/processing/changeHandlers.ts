@@ -142,7 +142,7 @@ async function runSubhandlers(deps: ChangeRunDeps, input: ChangeRunInput, parent
     return { final: true, error, subrefs: ids };
   }
   deps.logger.info(`Handler '${parent.id}' succeeded.`);
-  deps.emit({ type: 'handler', phase: 'succeeded', id: parent.id, kind: parent.kind, retry: 0, ...input.ref });
+  deps.emit({ type: 'handler', phase: 'succeeded', id: parent.id, kind: parent.kind, retry: 0, cause: input.cause.reason, outcome: 'success', ...input.ref });
   return { final: true, result, subrefs: ids };
 }
 
@@ -162,10 +162,10 @@ function buildContext(deps: ChangeRunDeps, input: ChangeRunInput, handler: Resou
 
 async function invokeOne(deps: ChangeRunDeps, input: ChangeRunInput, handler: ResourceHandler, context: HandlerContext): Promise<{ recorded: HandlerOutcome; subhandlers: readonly ResourceHandler[] }> {
   const start = deps.clock.now();
-  deps.emit({ type: 'handler', phase: 'started', id: handler.id, kind: handler.kind, retry: context.retry, ...input.ref });
+  deps.emit({ type: 'handler', phase: 'started', id: handler.id, kind: handler.kind, retry: context.retry, cause: input.cause.reason, ...input.ref });
   const outcome: InvocationOutcome = await invokeHandler(handler, context, { defaultBackoff: deps.settings.execution.defaultBackoff });
   const durationMs = deps.clock.now() - start;
-  const base = { type: 'handler' as const, id: handler.id, kind: handler.kind, retry: context.retry, durationMs, ...input.ref };
+  const base = { type: 'handler' as const, id: handler.id, kind: handler.kind, retry: context.retry, durationMs, cause: input.cause.reason, ...input.ref };
   reportOutcome(deps, `Handler '${handler.id}'`, base, outcome, { quietSuccess: outcome.kind === 'success' && outcome.subhandlers.length > 0 });
   switch (outcome.kind) {
     case 'success':

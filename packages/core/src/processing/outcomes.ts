@@ -8,6 +8,7 @@ import type { FeedEventInput, FeedObjectRef } from '../feed.js';
 /** What the feed event of an attempt carries besides its phase. */
 export type AttemptFeedBase = {
   readonly type: 'handler'; readonly id: string; readonly kind: string; readonly retry: number; readonly durationMs: number;
+  readonly cause?: 'create' | 'update' | 'delete' | 'resume' | undefined;
 } & FeedObjectRef;
 
 export function messageOf(error: unknown): string {
@@ -28,19 +29,19 @@ export function reportOutcome(deps: { readonly logger: Logger; readonly emit: (e
     case 'success':
       if (options.quietSuccess) return;
       deps.logger.info(`${title} succeeded.`);
-      deps.emit({ ...base, phase: 'succeeded' });
+      deps.emit({ ...base, phase: 'succeeded', outcome: 'success' });
       return;
     case 'ignored':
       deps.logger.error(`${title} failed with an exception. Will ignore.`, { error: outcome.error, stack: true });
-      deps.emit({ ...base, phase: 'succeeded', message: messageOf(outcome.error) });
+      deps.emit({ ...base, phase: 'succeeded', message: messageOf(outcome.error), outcome: 'ignored' });
       return;
     case 'temporary':
       deps.logger.error(`${title} failed temporarily: ${messageOf(outcome.error)}`);
-      deps.emit({ ...base, phase: 'retrying', delay: outcome.delay, message: messageOf(outcome.error) });
+      deps.emit({ ...base, phase: 'retrying', delay: outcome.delay, message: messageOf(outcome.error), outcome: 'temporary' });
       return;
     case 'exception':
       deps.logger.error(`${title} failed with an exception and will try again in ${outcome.delay} seconds: ${messageOf(outcome.error)}`, { error: outcome.error, stack: true });
-      deps.emit({ ...base, phase: 'retrying', delay: outcome.delay, message: messageOf(outcome.error) });
+      deps.emit({ ...base, phase: 'retrying', delay: outcome.delay, message: messageOf(outcome.error), outcome: 'exception' });
       return;
     case 'permanent':
     case 'timeout': {
@@ -50,7 +51,7 @@ export function reportOutcome(deps: { readonly logger: Logger; readonly emit: (e
         || ((error instanceof HandlerRetriesError || error instanceof HandlerTimeoutError) && cause !== undefined && !(cause instanceof TemporaryError));
       if (fromException) deps.logger.error(`${title} failed with an exception and will stop now: ${messageOf(error)}`, { error, stack: true });
       else deps.logger.error(`${title} failed permanently: ${messageOf(error)}`);
-      deps.emit({ ...base, phase: 'failed', message: messageOf(error) });
+      deps.emit({ ...base, phase: 'failed', message: messageOf(error), outcome: outcome.kind });
     }
   }
 }

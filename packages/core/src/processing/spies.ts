@@ -45,12 +45,12 @@ export async function runSpies(deps: SpyDeps, input: {
     const durationMs = deps.clock.now() - start;
     if (outcome.kind === 'success') {
       deps.logger.debug(`Handler '${spy.id}' succeeded.`);
-      deps.emit({ type: 'handler', phase: 'succeeded', id: spy.id, kind: 'event', retry: 0, durationMs, ...input.ref });
+      deps.emit({ type: 'handler', phase: 'succeeded', id: spy.id, kind: 'event', retry: 0, durationMs, outcome: 'success', ...input.ref });
       outcomes.set(spy.id, { final: true, result: outcome.result });
     } else {
       const error = outcome.error;
       deps.logger.error(`Handler '${spy.id}' failed with an exception. Will ignore.`, { error, stack: true });
-      deps.emit({ type: 'handler', phase: 'failed', id: spy.id, kind: 'event', retry: 0, durationMs, message: error instanceof Error ? error.message : String(error), ...input.ref });
+      deps.emit({ type: 'handler', phase: 'failed', id: spy.id, kind: 'event', retry: 0, durationMs, message: error instanceof Error ? error.message : String(error), outcome: 'ignored', ...input.ref });
     }
   }
   if (outcomes.size > 0) deliverResults({ outcomes, patch: input.patch });
