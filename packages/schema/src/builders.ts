@@ -166,13 +166,14 @@ function object<P extends Record<string, TSchema>>(properties: P, options?: Obje
   if (!isPlainObject(properties)) fail('k.object', `expected an object of property schemas, e.g. k.object({ name: k.string() }); got ${JSON.stringify(properties)}`);
   for (const [key, value] of Object.entries(properties)) checkSchema(`k.object: property '${key}'`, value);
   const extra = keywords('k.object', options, ['minProperties', 'maxProperties', 'mapType'], { mapType: 'x-kubernetes-map-type' });
-  const result = Type.Object(properties as never, extra) as unknown as TObject<P> & { required?: string[] };
+  const result = Type.Object(properties as never, extra) as unknown as Record<string, unknown>;
   // A field with a default is not required of whoever writes the object (the server fills it in,
   // and a required field would make a `default: {}` of the parent invalid); handlers still see it.
-  const required = (result.required ?? []).filter((key) => (properties[key] as Record<string, unknown>)['default'] === undefined);
-  if (required.length > 0) result.required = required;
-  else delete result.required;
-  return result;
+  const listed = Array.isArray(result['required']) ? result['required'] as string[] : [];
+  const required = listed.filter((key) => (properties[key] as Record<string, unknown>)['default'] === undefined);
+  if (required.length > 0) result['required'] = required;
+  else delete result['required'];
+  return result as unknown as TObject<P>;
 }
 
 function optional<T extends TSchema>(schema: T): ReturnType<typeof Type.Optional<T>> {
@@ -181,7 +182,8 @@ function optional<T extends TSchema>(schema: T): ReturnType<typeof Type.Optional
 }
 
 function enumeration<const V extends readonly (string | number)[]>(values: V, options?: CommonOptions<V[number]>): TUnsafe<V[number]> {
-  if (!Array.isArray(values as unknown) || values.length === 0) fail('k.enum', "expected a non-empty list of values, e.g. k.enum(['Always', 'Never'])");
+  const given: unknown = values;
+  if (!Array.isArray(given) || given.length === 0) fail('k.enum', "expected a non-empty list of values, e.g. k.enum(['Always', 'Never'])");
   const type = values.every((v) => typeof v === 'string') ? 'string'
     : values.every((v) => Number.isInteger(v)) ? 'integer'
       : values.every((v) => typeof v === 'number' && Number.isFinite(v)) ? 'number'

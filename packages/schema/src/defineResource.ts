@@ -177,8 +177,8 @@ function checkDefinition(definition: ResourceDefinition<TSchema, TSchema>, plura
     else names.forEach((name, index) => { if (typeof name !== 'string' || !DNS_LABEL.test(name)) bad(`${key}[${index}]`, `must be a lower-case DNS label; got ${JSON.stringify(name)}`); });
   }
   if (!isPlainObject(definition.spec)) bad('spec', 'is required: the spec\'s schema, e.g. k.object({ name: k.string() })');
-  else if ((definition.spec as Record<string, unknown>)['type'] !== 'object') bad('spec', 'must be an object schema (k.object({...}) or k.preserveUnknown())');
-  if (definition.status !== undefined && (!isPlainObject(definition.status) || (definition.status as Record<string, unknown>)['type'] !== 'object')) {
+  else if (definition.spec['type'] !== 'object') bad('spec', 'must be an object schema (k.object({...}) or k.preserveUnknown())');
+  if (definition.status !== undefined && (!isPlainObject(definition.status) || definition.status['type'] !== 'object')) {
     bad('status', 'must be an object schema — use k.status({...})');
   }
   (definition.printerColumns ?? []).forEach((column, index) => {
@@ -244,10 +244,10 @@ export function defineResource<Spec extends TSchema, Status extends TSchema = Re
   if (!isPlainObject(definition)) throw new SchemaError('invalid-definition', 'defineResource() takes { group, version, kind, spec, status?, … }.');
   const plural = definition.plural ?? (typeof definition.kind === 'string' ? pluralize(definition.kind) : '');
   const singular = definition.singular ?? (typeof definition.kind === 'string' ? definition.kind.toLowerCase() : '');
-  const problems = checkDefinition(definition as ResourceDefinition<TSchema, TSchema>, plural, singular);
+  const problems = checkDefinition(definition, plural, singular);
   const name = typeof definition.kind === 'string' ? definition.kind : 'a resource';
   if (problems.length > 0) throw new SchemaError('invalid-definition', `defineResource(${name}): the definition is invalid:`, problems);
-  const schema = buildSchema(definition as ResourceDefinition<TSchema, TSchema>);
+  const schema = buildSchema(definition);
   const issues = lintStructural(schema, { root: true, statusSubresource: true });
   if (issues.length > 0) {
     throw new SchemaError('not-structural', `defineResource(${name}): the schema is not structural, so no Kubernetes API server would accept the CRD:`, issues);
@@ -301,7 +301,7 @@ export function defineResource<Spec extends TSchema, Status extends TSchema = Re
     [RESOURCE_IDENTITY]: Object.freeze({ group, version, plural }),
     toCRD, validate,
   };
-  return Object.freeze(resource) as unknown as TypedResource<TypedBody<Static<Spec>, Static<Status>>>;
+  return Object.freeze(resource);
 }
 
 function deepFreeze<T>(value: T): T {

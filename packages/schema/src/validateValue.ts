@@ -103,7 +103,7 @@ const patterns = new Map<string, RegExp | null>();
 
 function compiled(pattern: string): RegExp | null {
   if (!patterns.has(pattern)) {
-    let re: RegExp | null = null;
+    let re: RegExp | null;
     try {
       re = new RegExp(pattern, 'u');
     } catch {

@@ -11,7 +11,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /**
  * A deep copy of a schema with only its enumerable string keys: TypeBox's non-enumerable markers
- * (`~kind`, `~optional`, …) are left behind, and so is an empty `required` list.
+ * (`~kind`, `~optional`, …) are left behind, and so are an empty `required` list and empty `properties`
+ * (both mean nothing).
  */
 export function plainCopy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(plainCopy);
@@ -21,6 +22,7 @@ export function plainCopy(value: unknown): unknown {
     const item = value[key];
     if (item === undefined) continue;
     if (key === 'required' && Array.isArray(item) && item.length === 0) continue;
+    if (key === 'properties' && isPlainObject(item) && Object.keys(item).length === 0) continue;
     result[key] = plainCopy(item);
   }
   return result;
