@@ -20,10 +20,6 @@ export interface CommandIo {
 /** A failure of bad input: reported in one line, exit code 2. */
 class InputError extends Error {}
 
-function describeSelector(selector: unknown): string {
-  return typeof selector === 'string' ? `'${selector}'` : JSON.stringify(selector) ?? String(selector);
-}
-
 /**
  * Run `op run` with its arguments (after `run`) until SIGINT/SIGTERM; resolves to the exit code.
  *
@@ -105,7 +101,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
         throw error;
       }
       if (found.length === 0) {
-        throw new InputError(`no served resource matches ${describeSelector(selector)}: check the name, or apply its CRD first (e.g. --apply crd.yaml)`);
+        throw new InputError(`no served resource matches ${core.describeSelector(selector)}: check the name, or apply its CRD first (e.g. --apply crd.yaml)`);
       }
     }
     await core.operator({
