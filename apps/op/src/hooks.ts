@@ -1,9 +1,10 @@
 // Operator files import '@opkit/core' even where no project installed it (a lone file in /tmp):
 // a module resolution hook resolves '@opkit/core' and '@opkit/handlers' to op's own copies, always,
-// so that the file's `on.*` calls and op's loader share one default registry.
+// so that the file's `on.*` calls and op's loader share one default registry; '@opkit/schema' too, so
+// that a lone file can define typed resources.
 import { registerHooks } from 'node:module';
 
-const OWN = ['@opkit/core', '@opkit/handlers'] as const;
+const OWN = ['@opkit/core', '@opkit/handlers', '@opkit/schema'] as const;
 let registered = false;
 
 /**

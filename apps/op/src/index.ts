@@ -4,6 +4,7 @@ export type { RunCliOptions, RunCliParse } from './runArgs.js';
 export { runCommand } from './runCommand.js';
 export type { CommandIo } from './runCommand.js';
 export { OP_USAGE, OP_VERSION } from './usage.js';
+export { manifestsCommand, MANIFESTS_USAGE } from './manifestsCommand.js';
 export { devCommand } from './dev/devCommand.js';
 export type { DevIo } from './dev/devCommand.js';
 export { parseDevArgs, parseDuration, DEV_USAGE } from './dev/devArgs.js';

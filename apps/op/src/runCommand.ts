@@ -23,10 +23,6 @@ export interface CommandIo {
 /** A failure of bad input: reported in one line, exit code 2. */
 class InputError extends Error {}
 
-function describeSelector(selector: unknown): string {
-  return typeof selector === 'string' ? `'${selector}'` : JSON.stringify(selector) ?? String(selector);
-}
-
 /**
  * `--liveness` and `--metrics`: the health server and/or the metrics server, started before the operator
  * runs so that they follow its feed from the start; resolves to what closes them.
@@ -140,7 +136,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
         throw error;
       }
       if (found.length === 0) {
-        throw new InputError(`no served resource matches ${describeSelector(selector)}: check the name, or apply its CRD first (e.g. --apply crd.yaml)`);
+        throw new InputError(`no served resource matches ${core.describeSelector(selector)}: check the name, or apply its CRD first (e.g. --apply crd.yaml)`);
       }
     }
     const operator = new core.Operator({

@@ -11,6 +11,7 @@ Commands:
   run [files…]     run an operator (TypeScript or JavaScript files registering on.* handlers)
   dev [dir|file]   develop an operator: a live terminal UI that reloads it on every save
   apiserver        run the embedded Kubernetes API server alone
+  manifests        write a project's CRDs and least-privilege RBAC from its code (--check: exit 1 on drift)
 
 Run 'op <command> --help' for a command's options.
 `;

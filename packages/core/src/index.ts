@@ -4,12 +4,12 @@
 
 // The handling vocabulary
 export {
-  on, Registry, defaultRegistry, setDefaultRegistry, PRESENT, ABSENT, subhandler, currentContext, events,
+  on, owns, needs, Registry, defaultRegistry, setDefaultRegistry, describeSelector, resolvableSelector, PRESENT, ABSENT, subhandler, currentContext, events,
   adopt, label, appendOwnerReference, removeOwnerReference, harmonizeNaming, adjustNamespace, buildOwnerReference, buildObjectReference,
   TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError,
 } from '@opkit/handlers';
 export type {
-  On, Selector, MetaFilter, ValueFilter, ErrorsMode, ChangeHandlerOptions, UpdateHandlerOptions, DeleteHandlerOptions, ResumeHandlerOptions,
+  On, Selector, UntypedSelector, TypedResourceBody, HandlerSpec, HandlerStatus, PermissionNeed, MetaFilter, ValueFilter, ErrorsMode, ChangeHandlerOptions, UpdateHandlerOptions, DeleteHandlerOptions, ResumeHandlerOptions,
   EventHandlerOptions, ActivityHandlerOptions, ChangeReason, ResourceHandlerKind, ActivityKind, ResourceHandlerFn, ActivityHandlerFn,
   ResourceHandler, ActivityHandler, HandlerPatch, DiffItem, HandlerEvent, HandlerContext, ActivityContext, EventSink,
   OwnerReference, ObjectReference, EventOptions, ExceptionEventOptions,

@@ -3,13 +3,15 @@
 // posting events from handlers, and parent–child helpers. Every export is listed by name.
 
 // Registration
-export { Registry, on, defaultRegistry, setDefaultRegistry, buildResourceHandler, sameSelector } from './registry.js';
+export { Registry, on, owns, needs, defaultRegistry, setDefaultRegistry, buildResourceHandler, sameSelector, describeSelector, resolvableSelector } from './registry.js';
 export type { On, ResourceHandlerOptions } from './registry.js';
+export { checkPermissionNeed, checkOwnedSelector } from './permissions.js';
+export type { PermissionNeed } from './permissions.js';
 export { PRESENT, ABSENT } from './markers.js';
 
 // Types
 export type {
-  Selector, MetaFilter, ValueFilter, ErrorsMode, FilterOptions, RetryOptions, BaseOptions,
+  Selector, UntypedSelector, TypedResourceBody, HandlerSpec, HandlerStatus, MetaFilter, ValueFilter, ErrorsMode, FilterOptions, RetryOptions, BaseOptions,
   ChangeHandlerOptions, UpdateHandlerOptions, DeleteHandlerOptions, ResumeHandlerOptions, EventHandlerOptions, ActivityHandlerOptions,
   DaemonHandlerOptions, TimerHandlerOptions, InitialDelay,
   ChangeReason, ResourceHandlerKind, BackgroundHandlerKind, ActivityKind, ResourceHandlerFn, DaemonHandlerFn, ActivityHandlerFn, HandlerFilters,

@@ -2,15 +2,19 @@
 // mistakes (no id, duplicate ids, contradictory filters) fail at startup with a message naming the
 // culprit, not later while processing. `on` registers on the current default registry; loaders swap
 // that registry to load an operator module into a fresh one.
-import type { KubeObject } from '@opkit/kube';
+import type { KubeObject, ResourceSelector } from '@opkit/kube';
+import { isTypedResource } from '@opkit/schema';
+import type { TypedResource } from '@opkit/schema';
 import { HandlerRegistrationError } from './errors.js';
 import { parseFieldPath } from './fields.js';
 import { PRESENT } from './markers.js';
+import { checkOwnedSelector, checkPermissionNeed } from './permissions.js';
+import type { PermissionNeed } from './permissions.js';
 import type {
   ActivityHandler, ActivityHandlerFn, ActivityHandlerOptions, ActivityKind, ChangeHandlerOptions, ChangeReason,
   DaemonHandlerFn, DaemonHandlerOptions, DeleteHandlerOptions, ErrorsMode, EventHandlerOptions, FilterOptions, HandlerFilters,
   InitialDelay, ResourceHandler, ResourceHandlerFn, ResourceHandlerKind, ResumeHandlerOptions, RetryOptions, Selector,
-  TimerHandlerOptions, UpdateHandlerOptions,
+  TimerHandlerOptions, TypedResourceBody, UntypedSelector, UpdateHandlerOptions,
 } from './types.js';
 
 /** Everything `buildResourceHandler` accepts: the options of every resource kind. */
@@ -20,24 +24,36 @@ export type ResourceHandlerOptions = FilterOptions & RetryOptions & {
   interval?: number; idle?: number; sharp?: boolean;
 };
 
-/** The registration API, bound to one registry. */
+/**
+ * The registration API, bound to one registry. Each resource kind has two forms: with a typed
+ * resource of @opkit/schema, the context's `spec`, `status` and `body` are typed from it; with any
+ * other selector they are plain records (or the body type given as `B`).
+ */
 export interface On {
   /** A creation handler: runs once when an object is first seen without a stored diff-base. */
-  create<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: ChangeHandlerOptions): ResourceHandler;
+  create<R extends TypedResource<any>>(selector: R, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: ChangeHandlerOptions): ResourceHandler;
+  create<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: ResourceHandlerFn<B>, options?: ChangeHandlerOptions): ResourceHandler;
   /** An update handler: runs when the essence differs from the stored diff-base. */
-  update<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: UpdateHandlerOptions): ResourceHandler;
+  update<R extends TypedResource<any>>(selector: R, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: UpdateHandlerOptions): ResourceHandler;
+  update<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: ResourceHandlerFn<B>, options?: UpdateHandlerOptions): ResourceHandler;
   /** A deletion handler: runs when the object is being deleted (a finalizer holds it unless `optional`). */
-  delete<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: DeleteHandlerOptions): ResourceHandler;
+  delete<R extends TypedResource<any>>(selector: R, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: DeleteHandlerOptions): ResourceHandler;
+  delete<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: ResourceHandlerFn<B>, options?: DeleteHandlerOptions): ResourceHandler;
   /** A resume handler: runs once per object and process for objects found at startup. */
-  resume<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: ResumeHandlerOptions): ResourceHandler;
+  resume<R extends TypedResource<any>>(selector: R, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: ResumeHandlerOptions): ResourceHandler;
+  resume<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: ResourceHandlerFn<B>, options?: ResumeHandlerOptions): ResourceHandler;
   /** A field handler: runs on any change of one field (id `<id>/<field>`). */
-  field<B extends KubeObject = KubeObject>(selector: Selector, field: string, fn: ResourceHandlerFn<B>, options?: UpdateHandlerOptions): ResourceHandler;
+  field<R extends TypedResource<any>>(selector: R, field: string, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: UpdateHandlerOptions): ResourceHandler;
+  field<B extends KubeObject = KubeObject>(selector: UntypedSelector, field: string, fn: ResourceHandlerFn<B>, options?: UpdateHandlerOptions): ResourceHandler;
   /** An event spy: runs for every watch event; errors are ignored; nothing is stored. */
-  event<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: EventHandlerOptions): ResourceHandler;
+  event<R extends TypedResource<any>>(selector: R, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: EventHandlerOptions): ResourceHandler;
+  event<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: ResourceHandlerFn<B>, options?: EventHandlerOptions): ResourceHandler;
   /** A daemon: runs alongside each matching object for as long as it exists (one per object). */
-  daemon<B extends KubeObject = KubeObject>(selector: Selector, fn: DaemonHandlerFn<B>, options?: DaemonHandlerOptions): ResourceHandler;
+  daemon<R extends TypedResource<any>>(selector: R, fn: DaemonHandlerFn<TypedResourceBody<R>>, options?: DaemonHandlerOptions): ResourceHandler;
+  daemon<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: DaemonHandlerFn<B>, options?: DaemonHandlerOptions): ResourceHandler;
   /** A timer: runs every `interval` seconds (and/or after `idle` seconds without changes) for each matching object. */
-  timer<B extends KubeObject = KubeObject>(selector: Selector, fn: DaemonHandlerFn<B>, options?: TimerHandlerOptions): ResourceHandler;
+  timer<R extends TypedResource<any>>(selector: R, fn: DaemonHandlerFn<TypedResourceBody<R>>, options?: TimerHandlerOptions): ResourceHandler;
+  timer<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: DaemonHandlerFn<B>, options?: TimerHandlerOptions): ResourceHandler;
   /** A startup activity: all must succeed before watching starts. */
   startup(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
   /** A cleanup activity: runs when the operator stops. */
@@ -48,9 +64,41 @@ export interface On {
   probe(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
 }
 
+/** How `on.*` registers on a registry (each kind's implementation, whatever its typing). */
+type Register = (kind: ResourceHandlerKind, selector: Selector, fn: ResourceHandlerFn<any>, options: ResourceHandlerOptions) => ResourceHandler;
+type RegisterActivity = (kind: ActivityKind, fn: ActivityHandlerFn, options: ActivityHandlerOptions) => ActivityHandler;
+
+/** The `on` object over registration functions. */
+function bindOn(register: Register, activity: RegisterActivity): On {
+  return {
+    create: (selector: Selector, fn: ResourceHandlerFn<any>, options: ChangeHandlerOptions = {}) => register('create', selector, fn, options),
+    update: (selector: Selector, fn: ResourceHandlerFn<any>, options: UpdateHandlerOptions = {}) => register('update', selector, fn, options),
+    delete: (selector: Selector, fn: ResourceHandlerFn<any>, options: DeleteHandlerOptions = {}) => register('delete', selector, fn, options),
+    resume: (selector: Selector, fn: ResourceHandlerFn<any>, options: ResumeHandlerOptions = {}) => register('resume', selector, fn, options),
+    field: (selector: Selector, field: string, fn: ResourceHandlerFn<any>, options: UpdateHandlerOptions = {}) => register('field', selector, fn, { ...options, field }),
+    event: (selector: Selector, fn: ResourceHandlerFn<any>, options: EventHandlerOptions = {}) => register('event', selector, fn, options),
+    daemon: (selector: Selector, fn: DaemonHandlerFn<any>, options: DaemonHandlerOptions = {}) => register('daemon', selector, fn as ResourceHandlerFn<any>, options),
+    timer: (selector: Selector, fn: DaemonHandlerFn<any>, options: TimerHandlerOptions = {}) => register('timer', selector, fn as ResourceHandlerFn<any>, options),
+    startup: (fn: ActivityHandlerFn, options: ActivityHandlerOptions = {}) => activity('startup', fn, options),
+    cleanup: (fn: ActivityHandlerFn, options: ActivityHandlerOptions = {}) => activity('cleanup', fn, options),
+    login: (fn: ActivityHandlerFn, options: ActivityHandlerOptions = {}) => activity('login', fn, options),
+    probe: (fn: ActivityHandlerFn, options: ActivityHandlerOptions = {}) => activity('probe', fn, options),
+  };
+}
+
 const ERRORS_MODES: readonly ErrorsMode[] = ['temporary', 'permanent', 'ignored'];
 
-function describeSelector(selector: Selector): string {
+/**
+ * A selector as messages show it: `'kopfexamples'`, `greetings.example.com` for a typed resource,
+ * the query as JSON, or the predicate's name.
+ *
+ * @example
+ * ```ts
+ * describeSelector(Greeting); // 'greetings.example.com'
+ * ```
+ */
+export function describeSelector(selector: Selector): string {
+  if (isTypedResource(selector)) return `${selector.plural}.${selector.group}`;
   if (typeof selector === 'string') return `'${selector}'`;
   if (typeof selector === 'function') return `a selector function${selector.name ? ` ${selector.name}` : ''}`;
   if (typeof selector === 'symbol') return String(selector);
@@ -110,21 +158,44 @@ export class Registry {
   readonly #resources: ResourceHandler[] = [];
   readonly #activities: ActivityHandler[] = [];
 
+  readonly #owned: Selector[] = [];
+  readonly #needs: PermissionNeed[] = [];
+
   constructor() {
-    this.on = {
-      create: (selector, fn, options = {}) => this.#addResource('create', selector, fn, options),
-      update: (selector, fn, options = {}) => this.#addResource('update', selector, fn, options),
-      delete: (selector, fn, options = {}) => this.#addResource('delete', selector, fn, options),
-      resume: (selector, fn, options = {}) => this.#addResource('resume', selector, fn, options),
-      field: (selector, field, fn, options = {}) => this.#addResource('field', selector, fn, { ...options, field }),
-      event: (selector, fn, options = {}) => this.#addResource('event', selector, fn, options),
-      daemon: (selector, fn, options = {}) => this.#addResource('daemon', selector, fn as ResourceHandlerFn<any>, options),
-      timer: (selector, fn, options = {}) => this.#addResource('timer', selector, fn as ResourceHandlerFn<any>, options),
-      startup: (fn, options = {}) => this.#addActivity('startup', fn, options),
-      cleanup: (fn, options = {}) => this.#addActivity('cleanup', fn, options),
-      login: (fn, options = {}) => this.#addActivity('login', fn, options),
-      probe: (fn, options = {}) => this.#addActivity('probe', fn, options),
-    };
+    this.on = bindOn((kind, selector, fn, options) => this.#addResource(kind, selector, fn, options), (kind, fn, options) => this.#addActivity(kind, fn, options));
+  }
+
+  /**
+   * Declare kinds of children the operator creates, updates and deletes (its generated RBAC grants
+   * full CRUD on each). `owns()` does this on the default registry.
+   *
+   * @throws HandlerRegistrationError for a selector that names no resource.
+   */
+  addOwned(...selectors: Selector[]): void {
+    for (const selector of selectors) {
+      const checked = checkOwnedSelector(selector);
+      if (!this.#owned.some((other) => sameSelector(other, checked))) this.#owned.push(checked);
+    }
+  }
+
+  /**
+   * Declare extra RBAC rules the handlers need, verbatim with the reason. `needs()` does this on the
+   * default registry.
+   *
+   * @throws HandlerRegistrationError naming the invalid field.
+   */
+  addNeeds(...rules: PermissionNeed[]): void {
+    for (const rule of rules) this.#needs.push(checkPermissionNeed(rule));
+  }
+
+  /** The kinds declared with `owns()`, in order, without duplicates. */
+  owned(): readonly Selector[] {
+    return [...this.#owned];
+  }
+
+  /** The rules declared with `needs()`, in order. */
+  needs(): readonly PermissionNeed[] {
+    return [...this.#needs];
   }
 
   /** The resource handlers (of one kind, if given), in registration order. */
@@ -287,7 +358,22 @@ function nameOf(fn: unknown): string {
 }
 
 /**
- * Whether two selectors are the same (the same value, or equal query objects).
+ * The selector as @opkit/kube resolves it and as it travels as JSON: a typed resource becomes its
+ * `{ group, version, plural }`; any other selector is returned as given.
+ *
+ * @example
+ * ```ts
+ * resolvableSelector(Greeting); // { group: 'example.com', version: 'v1alpha1', plural: 'greetings' }
+ * ```
+ */
+export function resolvableSelector(selector: Selector): ResourceSelector {
+  if (isTypedResource(selector)) return { group: selector.group, version: selector.version, plural: selector.plural };
+  return selector;
+}
+
+/**
+ * Whether two selectors are the same (the same value, equal query objects, or typed resources of
+ * the same group, version and plural).
  *
  * @example
  * ```ts
@@ -296,6 +382,9 @@ function nameOf(fn: unknown): string {
  */
 export function sameSelector(a: Selector, b: Selector): boolean {
   if (a === b) return true;
+  const typedA = isTypedResource(a);
+  const typedB = isTypedResource(b);
+  if (typedA || typedB) return typedA && typedB && a.group === b.group && a.version === b.version && a.plural === b.plural;
   if (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null) return JSON.stringify(a) === JSON.stringify(b);
   return false;
 }
@@ -341,17 +430,34 @@ export function setDefaultRegistry(registry: Registry): Registry {
  * });
  * ```
  */
-export const on: On = {
-  create: (selector, fn, options) => current.on.create(selector, fn, options),
-  update: (selector, fn, options) => current.on.update(selector, fn, options),
-  delete: (selector, fn, options) => current.on.delete(selector, fn, options),
-  resume: (selector, fn, options) => current.on.resume(selector, fn, options),
-  field: (selector, field, fn, options) => current.on.field(selector, field, fn, options),
-  event: (selector, fn, options) => current.on.event(selector, fn, options),
-  daemon: (selector, fn, options) => current.on.daemon(selector, fn, options),
-  timer: (selector, fn, options) => current.on.timer(selector, fn, options),
-  startup: (fn, options) => current.on.startup(fn, options),
-  cleanup: (fn, options) => current.on.cleanup(fn, options),
-  login: (fn, options) => current.on.login(fn, options),
-  probe: (fn, options) => current.on.probe(fn, options),
-};
+export const on: On = bindOn(
+  (kind, selector, fn, options) => current.addResourceHandler(buildResourceHandler(kind, selector, fn, options)),
+  (kind, fn, options) => current.on[kind](fn, options),
+);
+
+/**
+ * Declare, on the default registry, the kinds of children the operator creates, updates and deletes:
+ * the generated RBAC grants full CRUD on each (and the owners' `finalizers` subresource, for the
+ * owner references children carry).
+ *
+ * @example
+ * ```ts
+ * owns('deployments.apps', 'services');
+ * ```
+ */
+export function owns(...selectors: Selector[]): void {
+  current.addOwned(...selectors);
+}
+
+/**
+ * Declare, on the default registry, extra RBAC rules the handlers need; each is written verbatim,
+ * with its reason as a comment, into the generated RBAC.
+ *
+ * @example
+ * ```ts
+ * needs({ apiGroups: [''], resources: ['secrets'], verbs: ['get'], reason: 'reads the TLS secret' });
+ * ```
+ */
+export function needs(...rules: PermissionNeed[]): void {
+  current.addNeeds(...rules);
+}

@@ -1,12 +1,33 @@
 // The public types of handling: handler kinds, their options as users write them, the normalized
 // handlers the Registry keeps, the context a handler receives, and the outcome of one invocation.
 // Everything that runs or describes a handler (core, daemons, webhooks, testing) speaks these types.
-import type { KubeObject, Resource, ResourceSelector } from '@opkit/kube';
+import type { EVERYTHING, KubeObject, Resource, ResourceQuery, ResourceSelector } from '@opkit/kube';
+import type { ResourceBody, TypedResource } from '@opkit/schema';
 import type { Logger } from '@opkit/tasks';
 import type { ABSENT, PRESENT } from './markers.js';
 
-/** Which resources a handler serves: a name (`kopfexamples`, `kopfexamples.kopf.dev`, a kind), a query, or a predicate. */
-export type Selector = ResourceSelector;
+/**
+ * Which resources a handler serves: a name (`kopfexamples`, `kopfexamples.kopf.dev`, a kind), a
+ * query, a predicate, or a typed resource of @opkit/schema (matched by its group, version and plural).
+ */
+export type Selector = ResourceSelector | TypedResource<any>;
+
+/** A selector that is not a typed resource (handlers registered with one get untyped contexts). */
+export type UntypedSelector = string | (ResourceQuery & { readonly toCRD?: never }) | typeof EVERYTHING | ((resource: Resource) => boolean);
+
+/** The object type handlers of a typed resource receive. */
+export type TypedResourceBody<R> = ResourceBody<R> extends infer B extends KubeObject ? B : KubeObject;
+
+/** What `spec` is in a handler's context: the typed resource's spec, else a plain record. */
+export type HandlerSpec<B> = B extends { spec: infer S } ? (unknown extends S ? Record<string, any> : S) : Record<string, any>;
+
+/**
+ * What `status` is in a handler's context: the typed resource's status fields (each possibly absent)
+ * plus whatever else is stored there (handler results), else a plain record.
+ */
+export type HandlerStatus<B> = B extends { status?: infer S }
+  ? (unknown extends S ? Record<string, any> : Partial<NonNullable<S>> & { readonly [key: string]: unknown })
+  : Record<string, any>;
 
 /** A label or annotation filter: an exact value, {@link PRESENT}, {@link ABSENT}, or a predicate. */
 export type MetaFilter = string | typeof PRESENT | typeof ABSENT | ((value: string | undefined, context: FilterContext) => boolean);
@@ -211,9 +232,11 @@ export interface HandlerContext<B extends KubeObject = KubeObject> {
   readonly id: string;
   readonly resource: Resource;
   readonly body: B;
-  readonly spec: Record<string, any>;
+  /** The object's spec (`{}` when it has none); typed for typed resources. */
+  readonly spec: HandlerSpec<B>;
   readonly meta: B['metadata'];
-  readonly status: Record<string, any>;
+  /** The object's status (`{}` when it has none); typed for typed resources. */
+  readonly status: HandlerStatus<B>;
   readonly name: string | undefined;
   readonly namespace: string | undefined;
   readonly uid: string | undefined;

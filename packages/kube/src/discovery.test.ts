@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVERYTHING, parseResourceList, parseSelector, selectResources } from './discovery.js';
+import { Discovery, EVERYTHING, identityOf, parseResourceList, parseSelector, RESOURCE_IDENTITY, selectResources } from './discovery.js';
 import { ResourceResolutionError } from './errors.js';
 import type { Resource } from './resource.js';
 
@@ -86,5 +86,25 @@ describe('selectResources', () => {
   });
   it('returns nothing for unknown names', () => {
     expect(selectResources(all, 'nothing')).toEqual([]);
+  });
+});
+
+describe('selectResources with a selector carrying RESOURCE_IDENTITY', () => {
+  it('matches by group, version and plural only, whatever else the selector has', () => {
+    // A typed resource of @opkit/schema looks like this: query-like members plus the identity.
+    const typed = {
+      group: 'kopf.dev', version: 'v1beta1', plural: 'kopfexamples', kind: 'SomethingElse', singular: 'other', shortName: 'nope', schema: {},
+      [RESOURCE_IDENTITY]: { group: 'kopf.dev', version: 'v1beta1', plural: 'kopfexamples' },
+    };
+    expect(names(selectResources(all, typed))).toEqual(['kopfexamples.kopf.dev/v1beta1']);
+    expect(identityOf(typed)).toEqual({ group: 'kopf.dev', version: 'v1beta1', plural: 'kopfexamples' });
+    expect(identityOf({ group: 'kopf.dev' })).toBeUndefined();
+    expect(RESOURCE_IDENTITY).toBe(Symbol.for('opkit.dev/resource-identity'));
+  });
+
+  it('names the identity, not the whole object, when nothing matches', async () => {
+    const discovery = new Discovery(async (path) => (path === '/api' ? { versions: [] } : path === '/apis' ? { groups: [] } : {}));
+    const typed = { schema: { huge: true }, [RESOURCE_IDENTITY]: { group: 'example.com', version: 'v1', plural: 'greetings' } };
+    await expect(discovery.resolveOne(typed)).rejects.toThrow('no served resource matches "greetings.example.com/v1"');
   });
 });

@@ -12,8 +12,24 @@ import type { Resource } from './resource.js';
 /** Selects every listable, watchable resource (except core and events.k8s.io Events, as in Kopf). */
 export const EVERYTHING: unique symbol = Symbol('EVERYTHING');
 
+/**
+ * The key under which a selector object carries the exact identity of one resource. Typed resources
+ * of @opkit/schema carry it (`Symbol.for('opkit.dev/resource-identity')`, so neither package imports
+ * the other); such a selector matches by group, version and plural only, whatever other members it has.
+ */
+export const RESOURCE_IDENTITY: unique symbol = Symbol.for('opkit.dev/resource-identity') as never;
+
+/** The exact identity of one resource: what a selector carrying {@link RESOURCE_IDENTITY} matches. */
+export interface ResourceIdentity {
+  readonly group: string;
+  readonly version: string;
+  readonly plural: string;
+}
+
 /** A structured selector: every given field must match. `name` matches plural, singular, kind or a short name. */
 export interface ResourceQuery {
+  /** An exact identity; when present, the other fields are ignored (see {@link RESOURCE_IDENTITY}). */
+  readonly [RESOURCE_IDENTITY]?: ResourceIdentity;
   group?: string;
   version?: string;
   plural?: string;
@@ -120,6 +136,15 @@ function matches(resource: Resource, query: ResourceQuery): boolean {
   return true;
 }
 
+/** The identity a selector carries under {@link RESOURCE_IDENTITY}, if any. */
+export function identityOf(selector: ResourceSelector): ResourceIdentity | undefined {
+  if (typeof selector !== 'object' || selector === null) return undefined;
+  const identity = (selector as { [RESOURCE_IDENTITY]?: unknown })[RESOURCE_IDENTITY];
+  if (typeof identity !== 'object' || identity === null) return undefined;
+  const { group, version, plural } = identity as Partial<ResourceIdentity>;
+  return typeof group === 'string' && typeof version === 'string' && typeof plural === 'string' ? { group, version, plural } : undefined;
+}
+
 function isEvents(resource: Resource): boolean {
   return (resource.group === '' && resource.plural === 'events') || resource.group === 'events.k8s.io';
 }
@@ -133,7 +158,8 @@ export function selectResources(all: readonly Resource[], selector: ResourceSele
     return all.filter((r) => r.preferred && !isEvents(r) && (r.verbs ?? []).includes('list') && (r.verbs ?? []).includes('watch'));
   }
   if (typeof selector === 'function') return all.filter((r) => r.preferred && !isEvents(r) && selector(r));
-  const queries = typeof selector === 'string' ? parseSelector(selector) : [selector];
+  const identity = identityOf(selector);
+  const queries: ResourceQuery[] = typeof selector === 'string' ? parseSelector(selector) : identity ? [{ ...identity }] : [selector];
   for (const query of queries) {
     let found = all.filter((r) => matches(r, query));
     if (query.version === undefined) {
@@ -160,6 +186,8 @@ export function selectResources(all: readonly Resource[], selector: ResourceSele
 
 function describe(selector: ResourceSelector): string {
   if (typeof selector === 'string') return selector;
+  const identity = identityOf(selector);
+  if (identity) return resourceName(identity);
   if (typeof selector === 'function' || selector === EVERYTHING) return String(selector);
   return JSON.stringify(selector);
 }

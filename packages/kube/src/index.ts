@@ -19,8 +19,8 @@ export type {
 } from './kubeClient.js';
 export type { RequestOptions, RequestRecord, RequestObserver } from './internal/requester.js';
 
-export { Discovery, EVERYTHING, selectResources, parseSelector, parseResourceList, hasName } from './discovery.js';
-export type { ResourceQuery, ResourceSelector } from './discovery.js';
+export { Discovery, EVERYTHING, RESOURCE_IDENTITY, selectResources, parseSelector, parseResourceList, hasName, identityOf } from './discovery.js';
+export type { ResourceQuery, ResourceSelector, ResourceIdentity } from './discovery.js';
 
 export { apiVersionOf, resourceName, resourcePath, objectKey } from './resource.js';
 export type { Resource, KubeObject, ObjectMeta, ResourcePathOptions } from './resource.js';

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The `op` command: `op run` runs an operator, `op dev` develops one in a live terminal UI, `op
-// apiserver` runs the embedded Kubernetes API server alone. The only place that turns errors into exit codes.
+// apiserver` runs the embedded Kubernetes API server alone, `op manifests` writes a project's CRDs and
+// RBAC from its code. The only place that turns errors into exit codes.
 import { runApiServerCommand } from '@opkit/apiserver';
 import { devCommand } from '../dev/devCommand.js';
+import { manifestsCommand } from '../manifestsCommand.js';
 import { runCommand } from '../runCommand.js';
 import { OP_USAGE, OP_VERSION } from '../usage.js';
 
@@ -16,6 +18,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return devCommand(rest, io);
     case 'apiserver':
       return runApiServerCommand(rest, { name: 'op apiserver' });
+    case 'manifests':
+      return manifestsCommand(rest, io);
     case undefined:
     case 'help':
     case '-h':
@@ -27,7 +31,7 @@ async function main(argv: readonly string[]): Promise<number> {
       io.out(`${OP_VERSION}\n`);
       return 0;
     default:
-      io.err(`op: error: unknown command '${command}': expected run, dev or apiserver\nRun 'op --help' for usage.\n`);
+      io.err(`op: error: unknown command '${command}': expected run, dev, apiserver or manifests\nRun 'op --help' for usage.\n`);
       return 2;
   }
 }

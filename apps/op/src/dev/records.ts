@@ -16,7 +16,7 @@ export interface HandlerInfo {
   readonly id: string;
   /** create, update, delete, resume, field, event, daemon, timer, … (anything the registry knows). */
   readonly kind: string;
-  /** The selector as given (`'kopfexamples'`, or `{ group, version, plural }`). */
+  /** The selector as given (`'kopfexamples'`, or `{ group, version, plural }`; a typed resource as its `{ group, version, plural }`). */
   readonly selector: unknown;
   readonly field?: string | undefined;
   readonly retries?: number | undefined;

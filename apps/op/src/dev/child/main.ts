@@ -81,7 +81,7 @@ try {
 }
 for (const file of config.files) loaded.add(file);
 const handlers: HandlerInfo[] = registry.resourceHandlers().map((handler) => ({
-  id: handler.id, kind: handler.kind, selector: handler.selector,
+  id: handler.id, kind: handler.kind, selector: core.resolvableSelector(handler.selector),
   field: handler.field?.join('.'), retries: handler.retries, timeout: handler.timeout, requiresFinalizer: handler.requiresFinalizer,
 }));
 await send({ type: 'loaded', handlers, files: [...loaded], loadMs: Math.round(performance.now() - started) });

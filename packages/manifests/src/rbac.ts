@@ -1,0 +1,195 @@
+// Least-privilege RBAC derived from what an operator registered. Each permission is traced to what
+// needs it — a handler, `owns()`, `needs()`, or the Opkit runtime itself (it watches CRDs to serve
+// resources as they appear, and posts Events) — and rules are merged per API group where the verbs
+// are equal, each preceded by the names of what needs it. Nothing is ever `*`.
+import { describeSelector } from '@opkit/core';
+import type { PermissionNeed, Registry, ResourceHandler } from '@opkit/core';
+import type { ResourceCatalog, ResolvedResource } from './catalog.js';
+import { ManifestsError } from './errors.js';
+import type { WatchMode } from './projectConfig.js';
+
+/** One RBAC policy rule (rbac.authorization.k8s.io/v1 PolicyRule). */
+export interface PolicyRule {
+  readonly apiGroups?: readonly string[];
+  readonly resources?: readonly string[];
+  readonly resourceNames?: readonly string[];
+  readonly nonResourceURLs?: readonly string[];
+  readonly verbs: readonly string[];
+}
+
+/** A rule with the lines of its comment: what needs it, and why. */
+export interface CommentedRule {
+  readonly rule: PolicyRule;
+  readonly comment: readonly string[];
+}
+
+/** The derived RBAC: cluster-wide rules (a ClusterRole) and rules for the operator's namespace (a Role). */
+export interface RbacPlan {
+  /** Rules of the ClusterRole (everything with `watch: all`; cluster-scoped resources with `own-namespace`). */
+  readonly cluster: readonly CommentedRule[];
+  /** Rules of the Role in the deploy namespace (`own-namespace` only). */
+  readonly namespaced: readonly CommentedRule[];
+}
+
+/** Why each kind of permission is needed (the text after the names in a rule's comment). */
+export const WHY = {
+  follow: 'follow the objects (list, watch)',
+  handle: 'follow the objects (list, watch) and store handler progress, results and finalizers on them (patch)',
+  status: 'store handler results and progress in the status subresource (patch)',
+  finalizers: 'children carry owner references with blockOwnerDeletion to these objects, which needs update on their finalizers',
+  owned: 'the operator\'s children: it creates, reads, updates and deletes them',
+  crds: 'watch CustomResourceDefinitions, to serve each resource once its CRD is established (list, watch)',
+  events: 'post Kubernetes Events about the objects it handles (events.* in handlers)',
+  assumed: 'scope and subresources assumed (namespaced, with status): list its CRD file in package.json#opkit.crds to know them',
+} as const;
+
+const RUNTIME = 'the Opkit runtime';
+const CRUD = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
+const VERB_ORDER = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete', 'deletecollection'];
+
+/** Verbs in the conventional order (get, list, watch, create, update, patch, delete, …, then others alphabetically). */
+export function sortVerbs(verbs: Iterable<string>): string[] {
+  const rank = (verb: string): number => {
+    const index = VERB_ORDER.indexOf(verb);
+    return index < 0 ? VERB_ORDER.length : index;
+  };
+  return [...new Set(verbs)].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+interface Permission {
+  readonly group: string;
+  readonly resource: string;
+  readonly verbs: Set<string>;
+  /** why → the names of what needs it, in order of first use. */
+  readonly notes: Map<string, string[]>;
+}
+
+type Scope = 'cluster' | 'namespaced';
+
+class Permissions {
+  readonly #byScope: Record<Scope, Map<string, Permission>> = { cluster: new Map(), namespaced: new Map() };
+  readonly #verbatim: Record<Scope, CommentedRule[]> = { cluster: [], namespaced: [] };
+
+  add(scope: Scope, group: string, resource: string, verbs: readonly string[], why: string, source: string): void {
+    const key = `${group}\u0000${resource}`;
+    const map = this.#byScope[scope];
+    const permission = map.get(key) ?? { group, resource, verbs: new Set<string>(), notes: new Map<string, string[]>() };
+    for (const verb of verbs) permission.verbs.add(verb);
+    const sources = permission.notes.get(why) ?? [];
+    if (!sources.includes(source)) sources.push(source);
+    permission.notes.set(why, sources);
+    map.set(key, permission);
+  }
+
+  verbatim(scope: Scope, rule: CommentedRule): void {
+    this.#verbatim[scope].push(rule);
+  }
+
+  /** The rules of a scope: permissions merged per group where the verbs are equal, then the verbatim ones; sorted. */
+  rules(scope: Scope): CommentedRule[] {
+    const merged = new Map<string, { group: string; resources: string[]; verbs: string[]; notes: Map<string, string[]> }>();
+    for (const permission of this.#byScope[scope].values()) {
+      const verbs = sortVerbs(permission.verbs);
+      const key = `${permission.group}\u0000${verbs.join(',')}`;
+      const rule = merged.get(key) ?? { group: permission.group, resources: [], verbs, notes: new Map<string, string[]>() };
+      rule.resources.push(permission.resource);
+      for (const [why, sources] of permission.notes) {
+        const all = rule.notes.get(why) ?? [];
+        for (const source of sources) if (!all.includes(source)) all.push(source);
+        rule.notes.set(why, all);
+      }
+      merged.set(key, rule);
+    }
+    const rules: CommentedRule[] = [...merged.values()].map((rule) => ({
+      rule: { apiGroups: [rule.group], resources: [...rule.resources].sort(), verbs: rule.verbs },
+      comment: [...rule.notes].map(([why, sources]) => `${sources.join(', ')}: ${why}`),
+    }));
+    rules.push(...this.#verbatim[scope]);
+    return rules.sort((a, b) => compareText(sortKey(a.rule), sortKey(b.rule)));
+  }
+}
+
+function sortKey(rule: PolicyRule): string {
+  return [(rule.apiGroups ?? ['~']).join(','), (rule.resources ?? []).join(','), (rule.nonResourceURLs ?? []).join(','), (rule.resourceNames ?? []).join(','), rule.verbs.join(',')].join('\u0000');
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function handlerName(handler: ResourceHandler): string {
+  return `on.${handler.kind}(${handler.id})`;
+}
+
+/**
+ * The RBAC an operator needs, from its registry: its handlers, `owns()`, `needs()` and the runtime's
+ * own requests, resolved offline through `catalog`. With `watch: 'all'` every rule is cluster-wide;
+ * with `own-namespace` namespaced resources get a Role and cluster-scoped ones (CRDs, cluster-scoped
+ * kinds, non-resource URLs) the ClusterRole.
+ *
+ * @throws ManifestsError (`selector`) for a selector that cannot be resolved offline.
+ * @example
+ * ```ts
+ * const plan = deriveRbac(registry, catalog, 'all');
+ * plan.cluster.map((r) => r.rule.resources); // [['events'], ['customresourcedefinitions'], ['greetings'], ['greetings/status']]
+ * ```
+ */
+export function deriveRbac(registry: Registry, catalog: ResourceCatalog, watch: WatchMode): RbacPlan {
+  const permissions = new Permissions();
+  const scopeOf = (resource: Pick<ResolvedResource, 'namespaced'>): Scope => (watch === 'all' || !resource.namespaced ? 'cluster' : 'namespaced');
+  const handlers = registry.resourceHandlers();
+  const handled: ResolvedResource[] = [];
+  for (const handler of handlers) {
+    const name = handlerName(handler);
+    const resource = catalog.resolve(handler.selector, name);
+    const scope = scopeOf(resource);
+    const stateful = handler.kind !== 'event';
+    permissions.add(scope, resource.group, resource.plural, stateful ? ['list', 'watch', 'patch'] : ['list', 'watch'], stateful ? WHY.handle : WHY.follow, name);
+    if (stateful && resource.status) permissions.add(scope, resource.group, `${resource.plural}/status`, ['patch'], WHY.status, name);
+    if (resource.assumed) permissions.add(scope, resource.group, resource.plural, [], WHY.assumed, describeSelector(handler.selector));
+    if (stateful && !handled.some((other) => other.group === resource.group && other.plural === resource.plural)) handled.push(resource);
+  }
+  const owned = registry.owned();
+  for (const selector of owned) {
+    const name = `owns(${describeSelector(selector)})`;
+    const resource = catalog.resolve(selector, name);
+    permissions.add(scopeOf(resource), resource.group, resource.plural, CRUD, WHY.owned, name);
+    if (resource.assumed) permissions.add(scopeOf(resource), resource.group, resource.plural, [], WHY.assumed, describeSelector(selector));
+  }
+  if (owned.length > 0) {
+    const names = owned.map((selector) => `owns(${describeSelector(selector)})`).join(', ');
+    for (const resource of handled) permissions.add(scopeOf(resource), resource.group, `${resource.plural}/finalizers`, ['update'], WHY.finalizers, names);
+  }
+  if (handlers.length > 0) {
+    permissions.add('cluster', 'apiextensions.k8s.io', 'customresourcedefinitions', ['list', 'watch'], WHY.crds, RUNTIME);
+    permissions.add(watch === 'all' ? 'cluster' : 'namespaced', '', 'events', ['create'], WHY.events, RUNTIME);
+  }
+  for (const need of registry.needs()) permissions.verbatim(needScope(need, catalog, watch), verbatim(need));
+  return { cluster: permissions.rules('cluster'), namespaced: watch === 'all' ? [] : permissions.rules('namespaced') };
+}
+
+function verbatim(need: PermissionNeed): CommentedRule {
+  const rule: PolicyRule = need.nonResourceURLs
+    ? { nonResourceURLs: [...need.nonResourceURLs], verbs: [...need.verbs] }
+    : {
+      apiGroups: [...(need.apiGroups ?? [])], resources: [...(need.resources ?? [])],
+      ...(need.resourceNames ? { resourceNames: [...need.resourceNames] } : {}), verbs: [...need.verbs],
+    };
+  return { rule, comment: [`needs(): ${need.reason}`] };
+}
+
+/** Where a `needs()` rule goes with `own-namespace`: the Role, unless every resource in it is cluster-scoped. */
+function needScope(need: PermissionNeed, catalog: ResourceCatalog, watch: WatchMode): Scope {
+  if (watch === 'all' || need.nonResourceURLs) return 'cluster';
+  const scopes = new Set<string>();
+  for (const group of need.apiGroups ?? []) {
+    for (const resource of need.resources ?? []) {
+      const known = catalog.find(group, resource.split('/')[0]!);
+      scopes.add(known && !known.namespaced ? 'cluster' : 'namespaced');
+    }
+  }
+  if (scopes.size > 1) {
+    throw new ManifestsError('selector', `needs({ reason: ${JSON.stringify(need.reason)} }) mixes namespaced and cluster-scoped resources, which go to different roles with watch: own-namespace; split it into two rules.`);
+  }
+  return scopes.has('cluster') ? 'cluster' : 'namespaced';
+}

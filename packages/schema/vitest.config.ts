@@ -1,0 +1,6 @@
+// Unit tests and integration tests against the embedded API server; give them room on a busy CI box.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { testTimeout: 60_000, hookTimeout: 30_000 },
+});
