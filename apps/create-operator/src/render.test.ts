@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderTemplate } from './render.js';
+import { applyWatchMode, renderTemplate } from './render.js';
 import type { RenderInput } from './render.js';
 import { readTarballs } from './tarballs.js';
 import { readTemplate } from './templates.js';
@@ -102,6 +102,13 @@ describe('renderTemplate', () => {
     const files = renderTemplate(input({ resource: { kind: 'Zebra', group: 'z.test', version: 'v2', plural: 'zebras', scope: 'Cluster' } }));
     expect(text(files, 'src/api/zebra.ts')).toContain("scope: 'Cluster'");
     expect(text(files, 'deploy/crds/zebras.z.test.yaml')).toContain('scope: Cluster');
+  });
+
+  it('serves only its own namespace with --watch own-namespace: the pod\'s namespace in the Deployment, the project\'s elsewhere', () => {
+    const deployment = 'args: [run, src/operator.ts, --all-namespaces]\n';
+    expect(applyWatchMode('deploy/operator.yaml', deployment, 'own-namespace', 'zoo-operator')).toBe('args: [run, src/operator.ts, --namespace=$(POD_NAMESPACE)]\n');
+    expect(applyWatchMode('Dockerfile', 'CMD ["run", "src/operator.ts", "--all-namespaces"]', 'own-namespace', 'zoo-operator')).toBe('CMD ["run", "src/operator.ts", "--namespace=zoo-operator"]');
+    expect(applyWatchMode('deploy/operator.yaml', deployment, 'all', 'zoo-operator')).toBe(deployment);
   });
 
   it('rewrites package.json: name, deployment, scaffold record, and workspace ranges', () => {

@@ -80,6 +80,18 @@ function isText(content: Buffer): boolean {
 }
 
 /**
+ * The templates serve all namespaces (`--all-namespaces` in the start script, the Deployment and the
+ * image's default command). An own-namespace project serves only the namespace it is deployed in:
+ * the Deployment passes its pod's namespace (`POD_NAMESPACE`, from the downward API), and local runs
+ * and the image default to the project's namespace. (`op manifests` writes the matching Role.)
+ */
+export function applyWatchMode(source: string, text: string, watch: WatchMode, namespace: string): string {
+  if (watch === 'all') return text;
+  const flag = source.startsWith('deploy/') ? '--namespace=$(POD_NAMESPACE)' : `--namespace=${namespace}`;
+  return text.replaceAll('--all-namespaces', flag);
+}
+
+/**
  * Render `input.template` as the project `input.projectName`, in memory.
  *
  * @returns the files, sorted by path.
@@ -99,6 +111,7 @@ export function renderTemplate(input: RenderInput): RenderedFile[] {
     let content = readFileSync(absolute);
     if (isText(content)) {
       let text = rename(content.toString('utf8'));
+      if (input.template.watch === 'all') text = applyWatchMode(source, text, input.watch, input.projectName);
       if (source === 'package.json') {
         text = transformPackageJson(text, {
           projectName: input.projectName,

@@ -30,7 +30,7 @@ describe('create-operator (the built bin)', () => {
     const help = runBin(['--help'], { cwd: work.dir });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('npm create operator@latest [dir] [template] -- [options]');
-    expect(help.stdout).toMatch(/Templates:\n {2}minimal +one custom resource/);
+    expect(help.stdout).toMatch(/Templates:\n {2}minimal +An operator for one custom resource/);
     for (const flag of ['--template', '--kind', '--group', '--api-version', '--plural', '--scope', '--watch', '--pm', '--[no-]install',
       '--[no-]git', '--yes', '--[no-]interactive', '--overwrite', '--dry-run', '--json', '--opkit-version']) {
       expect(help.stdout).toContain(flag);

@@ -25,7 +25,7 @@ const REGENERATE = 'if the change is intended, run `pnpm --filter create-operato
 
 const VARIANTS: Readonly<Record<string, readonly string[]>> = {
   default: ['--yes'],
-  custom: ['zoo-operator', '--kind', 'Zebra', '--group', 'z.test', '--api-version', 'v2'],
+  custom: ['zoo-operator', '--kind', 'Zebra', '--group', 'z.test', '--api-version', 'v2', '--watch', 'own-namespace'],
 };
 
 const templates = listTemplates(defaultTemplatesDir());

@@ -190,13 +190,14 @@ export class TestEnv {
   /**
    * A kubeconfig file that authenticates as `user` (a bearer token the server maps to that user), for code
    * that connects by itself — e.g. a handler calling `connect()` with `KUBECONFIG` set to it — so that its
-   * requests are attributed to that user too. Written once per user; removed on dispose.
+   * requests are attributed to that user too. Written once per user; removed on dispose. Without a user:
+   * the identity `env.run()` gives operators by default ({@link DEFAULT_OPERATOR_USER}).
    *
    * @example
    * const run = await env.run('src/operator.ts');
    * process.env.KUBECONFIG = env.kubeconfigFor(run.user);
    */
-  kubeconfigFor(user: string): string {
+  kubeconfigFor(user: string = DEFAULT_OPERATOR_USER): string {
     if (typeof user !== 'string' || user === '') throw new TypeError(`kubeconfigFor needs a user name, got ${JSON.stringify(user)}`);
     const known = this.#kubeconfigs.get(user);
     if (known !== undefined) return known;

@@ -95,6 +95,8 @@ describe('expectCoveredBy with an operator run under its own identity', () => {
     const user = 'system:serviceaccount:ops:reporter';
     const kubeconfig = env.kubeconfigFor(user);
     expect(env.kubeconfigFor(user)).toBe(kubeconfig);
+    expect(env.kubeconfigFor()).toBe(env.kubeconfigFor(DEFAULT_OPERATOR_USER));
+    expect(env.kubeconfigFor()).not.toBe(kubeconfig);
     expect(parse(readFileSync(kubeconfig, 'utf8')).users[0].user.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const run = await env.run((registry) => {
       registry.on.create('kopfexamples', async function report({ name }) {

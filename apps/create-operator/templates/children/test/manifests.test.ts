@@ -28,6 +28,7 @@ describe('deploy/', () => {
     const sample = { apiVersion: 'example.com/v1alpha1', kind: 'WebApp', name: 'hello', namespace: 'default' };
     await env.apply(project('samples/webapp.yaml'));
     await env.waitFor(sample, (body) => body.status?.service !== undefined);
+    await operator.waitForLog('Creation is processed');
     await env.patch(sample, { spec: { replicas: 3, image: 'nginxinc/nginx-unprivileged:1.28' } });
     await env.waitFor({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'hello', namespace: 'default' },
       (body) => body.spec?.replicas === 3 && body.spec?.template?.spec?.containers?.[0]?.image === 'nginxinc/nginx-unprivileged:1.28');

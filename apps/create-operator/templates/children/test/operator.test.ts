@@ -27,9 +27,12 @@ describe('the WebApp operator', () => {
   });
 
   it('creates an owned Deployment and Service, scales and upgrades the Deployment, and both go with the WebApp', async () => {
-    await env.run(project('src/operator.ts'));
+    const operator = await env.run(project('src/operator.ts'));
     const [webapp] = await env.apply(project('samples/webapp.yaml'));
     await env.waitFor(sample, (body) => body.status?.service === 'hello', { what: 'report its children' });
+    // Changes made while the creation is still being handled are part of the creation (as in Kopf):
+    // wait until it is done, so that the changes below are updates.
+    await operator.waitForLog('Creation is processed');
 
     for (const child of [await env.get(deployment), await env.get(service)]) {
       expect(child.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'WebApp', name: 'hello', uid: webapp!.metadata.uid, controller: true })]);

@@ -15,7 +15,7 @@ if (!Number.isFinite(TICK_INTERVAL) || TICK_INTERVAL <= 0) {
 on.timer(Ticker, function tick({ status, patch }) {
   patch.status.ticks = (status.ticks ?? 0) + 1;
   patch.status.lastTick = new Date().toISOString();
-}, { interval: TICK_INTERVAL, when: ({ spec }) => spec.paused !== true });
+}, { interval: TICK_INTERVAL, when: ({ spec }) => spec?.paused !== true });
 
 // The daemon: its state (here, a count of wake-ups) lives in the function for as long as the Ticker
 // exists. `stopped.wait()` wakes up at once when the daemon is asked to stop (deletion, operator exit).

@@ -1,17 +1,56 @@
-// The operator against the embedded API server: a Zebra gets its message, and goes away cleanly.
+// The operator against an embedded Kubernetes API server, in this process: the CRDs from deploy/crds
+// are applied as a real cluster would take them, the operator runs exactly as `op run` runs it, and
+// the test observes only what a cluster user would see. No cluster, no containers, no downloads.
+import { fileURLToPath } from 'node:url';
 import { startTestEnv } from '@opkit/testing';
-import { expect, it } from 'vitest';
+import type { TestEnv } from '@opkit/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Zebra } from '../src/api/zebra.ts';
 
-it('greets a new Zebra and lets it go', async () => {
-  const env = await startTestEnv({ crds: ['deploy/crds'] });
-  try {
-    await env.run('src/operator.ts');
-    const zebra = await env.apply('samples/zebra.yaml');
-    const body = await env.waitFor(zebra, (b) => b.status?.message !== undefined);
-    expect(body.status.message).toBe('hello, world');
-    await env.delete(zebra);
-    await env.waitForGone(zebra);
-  } finally {
+const project = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url));
+// Namespaced objects are created in `default`; cluster-scoped ones have no namespace.
+const sample = { apiVersion: Zebra.apiVersion, kind: Zebra.kind, name: 'hello', namespace: Zebra.namespaced ? 'default' : undefined };
+
+describe('the Zebra operator', () => {
+  let env: TestEnv;
+  beforeEach(async () => {
+    env = await startTestEnv({ crds: [project('deploy/crds')] });
+  });
+  afterEach(async () => {
     await env.dispose();
-  }
+  });
+
+  it('greets a new object, greets again when its spec changes, and releases it on deletion', async () => {
+    await env.run(project('src/operator.ts'));
+    await env.apply(project('samples/zebra.yaml'));
+
+    const greeted = await env.waitFor(sample, (body) => body.status?.message === 'Hello, world!', { what: 'be greeted' });
+    expect(greeted.metadata.finalizers).toHaveLength(1);
+
+    await env.patch(sample, { spec: { who: 'operators' } });
+    await env.waitFor(sample, (body) => body.status?.message === 'Hello, operators!', { what: 'be greeted again' });
+
+    await env.delete(sample);
+    await env.waitForGone(sample);
+  });
+
+  it('fills defaults from the schema', async () => {
+    await env.run(project('src/operator.ts'));
+    await env.apply({ apiVersion: Zebra.apiVersion, kind: Zebra.kind, metadata: { name: 'defaults' }, spec: {} });
+    await env.waitFor({ ...sample, name: 'defaults' }, (body) => body.status?.message === 'Hello, world!', { what: 'be greeted with the defaults' });
+  });
+
+  it('continues after a restart without zebra twice', async () => {
+    const first = await env.run(project('src/operator.ts'));
+    await env.apply(project('samples/zebra.yaml'));
+    await env.waitFor(sample, (body) => body.status?.message === 'Hello, world!');
+    await first.stop();
+
+    const second = await env.run(project('src/operator.ts'));
+    // The restarted operator resumes the object (the `check` handler) instead of creating it anew.
+    await second.waitForFeed((event) => event.type === 'handler' && event.id === 'check' && event.phase === 'succeeded');
+    await env.patch(sample, { spec: { salutation: 'Hi' } });
+    await env.waitFor(sample, (body) => body.status?.message === 'Hi, world!');
+    expect(second.feed.filter((event) => event.type === 'handler' && event.id === 'greet')).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
-// The Greeting custom resource: its schema, written once, gives the handlers' types, a validator and
-// the CRD in deploy/crds/ (regenerate it with `npm run manifests`).
+// The Greeting custom resource, defined once: this schema types the handlers (`spec` below is typed),
+// validates objects, and generates deploy/crds/greetings.greeting.example.com.yaml (`npm run manifests`).
+// To add a field: add it here, run `npm run manifests`, and use it in src/operator.ts.
 import { defineResource, k } from '@opkit/schema';
 import type { ResourceBody } from '@opkit/schema';
 
@@ -10,9 +11,18 @@ export const Greeting = defineResource({
   plural: 'greetings',
   scope: 'Namespaced',
   spec: k.object({
-    name: k.string({ default: 'world', description: 'Who the Greeting greets.' }),
+    salutation: k.string({ description: 'The word to greet with.', default: 'Hello', minLength: 1 }),
+    who: k.string({ description: 'Whom to greet.', default: 'world', minLength: 1 }),
   }),
-  status: k.status({ message: k.optional(k.string()) }),
-  printerColumns: [{ name: 'Message', type: 'string', jsonPath: '.status.message' }],
+  // k.status keeps unknown fields: the operator stores each handler's progress under status.
+  status: k.status({
+    message: k.optional(k.string({ description: 'The greeting, as last rendered by the operator.' })),
+  }),
+  printerColumns: [
+    { name: 'Message', type: 'string', jsonPath: '.status.message' },
+    { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
+  ],
 });
+
+/** A Greeting object as the API server stores it. */
 export type Greeting = ResourceBody<typeof Greeting>;
