@@ -7,7 +7,7 @@ export type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl } from '
 
 // Faults
 export { parseFaultSpec } from './faults.js';
-export type { FaultSpec } from './faults.js';
+export type { FaultCounts, FaultSpec } from './faults.js';
 
 // Audit
 export type { AuditRecord } from './metrics/index.js';

@@ -103,6 +103,13 @@ export async function handleRequest(ctx: ServerContext, req: IncomingMessage, re
       if (scheme?.toLowerCase() !== 'bearer' || value !== token || rest.length > 0) throw new StatusError(401, 'Unauthorized', 'Unauthorized');
       draft.user = 'opkit:token';
     }
+    if (ctx.faults.isPartitioned(req.headers['user-agent'])) {
+      // A partitioned client hears nothing back: no answer, no audit record, the connection closed.
+      recorded = true;
+      ctx.faults.countCut();
+      req.socket.destroy();
+      return;
+    }
     const fault = ctx.faults.requestFault({ path: url.pathname, verb: req.method ?? 'GET' });
     if (fault) throw faultStatus(fault.code, fault.retryAfterSeconds);
     const latency = route.kind === 'other' || route.kind === 'root' ? 0 : ctx.faults.latencyMs();
