@@ -6,10 +6,12 @@ import { dirname, resolve } from 'node:path';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
 import { connect, KubeNetworkError } from '@opkit/kube';
+import { detectIdentity } from '@opkit/peering';
 import type { KubeClient } from '@opkit/kube';
 import { useOwnOpkit } from './hooks.js';
 import { applyManifests, readManifests } from './manifests.js';
-import { parseRunArgs, RUN_USAGE } from './runArgs.js';
+import { parseRunArgs, peeringSettingsOf, RUN_USAGE } from './runArgs.js';
+import { OP_VERSION } from './usage.js';
 
 /** Where the command writes. */
 export interface CommandIo {
@@ -48,6 +50,9 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const logger = core.createLogger({ format: options.logFormat, level: options.level, write: (line) => io.err(`${line}\n`) });
   let server: ApiServer | undefined;
   let client: KubeClient | undefined;
+  // Who we are among peers and in Leases (the pod's name via POD_ID in a cluster); the User-Agent says it too.
+  const identity = detectIdentity({ env: process.env });
+  const userAgent = `opkit/${OP_VERSION} (${identity})`;
   const controller = new AbortController();
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -69,10 +74,10 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       await server.writeKubeconfig(kubeconfig);
       io.out(`op run: the embedded Kubernetes API server listens on ${server.url}\n`);
       io.out(`op run: to use it from another terminal: export KUBECONFIG=${kubeconfig}; kubectl get all,kopfexamples -A\n`);
-      client = await connect({ kubeconfig });
+      client = await connect({ kubeconfig, userAgent });
     } else {
       try {
-        client = await connect();
+        client = await connect({ userAgent });
       } catch (error) {
         throw new InputError(`cannot connect to a cluster: ${(error as Error).message} (use --embedded to run without one)`);
       }
@@ -111,7 +116,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     await core.operator({
       registry, client, logger, signal: controller.signal,
       ...(options.namespaces.length > 0 ? { namespaces: options.namespaces } : { clusterwide: true }),
-      settings: { persistence: { profile: options.persistence } },
+      settings: { persistence: { profile: options.persistence }, peering: peeringSettingsOf(options, identity) },
     });
     return 0;
   } catch (error) {

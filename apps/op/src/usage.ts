@@ -11,6 +11,9 @@ Commands:
   run [files…]     run an operator (TypeScript or JavaScript files registering on.* handlers)
   dev [dir|file]   develop an operator: a live terminal UI that reloads it on every save
   apiserver        run the embedded Kubernetes API server alone
+  freeze           pause the operators of a peering object for a while (Kopf's kopf freeze)
+  resume           resume the operators paused by op freeze
+  peering install  install the peering CRDs and objects
 
 Run 'op <command> --help' for a command's options.
 `;

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // The `op` command: `op run` runs an operator, `op dev` develops one in a live terminal UI, `op
-// apiserver` runs the embedded Kubernetes API server alone. The only place that turns errors into exit codes.
+// apiserver` runs the embedded Kubernetes API server alone, `op freeze`/`op resume` pause and resume
+// operators by hand, `op peering install` installs the peering resources. The only place that turns
+// errors into exit codes.
 import { runApiServerCommand } from '@opkit/apiserver';
 import { devCommand } from '../dev/devCommand.js';
+import { freezeCommand, peeringCommand } from '../peeringCommands.js';
 import { runCommand } from '../runCommand.js';
 import { OP_USAGE, OP_VERSION } from '../usage.js';
 
@@ -16,6 +19,11 @@ async function main(argv: readonly string[]): Promise<number> {
       return devCommand(rest, io);
     case 'apiserver':
       return runApiServerCommand(rest, { name: 'op apiserver' });
+    case 'freeze':
+    case 'resume':
+      return freezeCommand(command, rest, io);
+    case 'peering':
+      return peeringCommand(rest, io);
     case undefined:
     case 'help':
     case '-h':
@@ -27,7 +35,7 @@ async function main(argv: readonly string[]): Promise<number> {
       io.out(`${OP_VERSION}\n`);
       return 0;
     default:
-      io.err(`op: error: unknown command '${command}': expected run, dev or apiserver\nRun 'op --help' for usage.\n`);
+      io.err(`op: error: unknown command '${command}': expected run, dev, apiserver, freeze, resume or peering\nRun 'op --help' for usage.\n`);
       return 2;
   }
 }

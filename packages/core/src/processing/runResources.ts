@@ -167,14 +167,21 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     });
   }, (item) => resourceName(item.resource));
   // Paused (e.g. by peering): every watch is closed; resuming opens them again, which relists everything.
-  let initial = true;
+  // Only a pause of open watches is news (not the start waiting for peering), and the resume after it.
+  let opened = false;
+  let announced = false;
   const watch$ = deps.paused$ === undefined ? watching$ : deps.paused$.pipe(
     distinctUntilChanged(),
     switchMap((value) => {
       paused = value;
-      // Not paused at the start is no news; every change after that is.
-      if (value || !initial) deps.logger.info(value ? 'Pausing the watches.' : 'Resuming the watches.');
-      initial = false;
+      if (value && opened) {
+        deps.logger.info('Pausing the watches.');
+        announced = true;
+      } else if (!value && announced) {
+        deps.logger.info('Resuming the watches.');
+        announced = false;
+      }
+      if (!value) opened = true;
       if (value) daemons?.pause();
       else daemons?.resume();
       return value ? EMPTY : watching$;
