@@ -36,7 +36,7 @@ describe('example 06-peering', () => {
     const lines: string[] = [];
     let rest = '';
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       const text = rest + chunk.toString();
       const parts = text.split('\n');
       rest = parts.pop()!;
