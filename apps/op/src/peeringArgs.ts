@@ -155,7 +155,7 @@ export function parsePeeringArgs(argv: readonly string[]): CliParse<PeeringInsta
   let values: Record<string, string | boolean | string[] | undefined>;
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({
+    const parsed = parseArgs({
       args: [...argv], strict: true, allowPositionals: true,
       options: {
         name: { type: 'string' },
@@ -163,7 +163,9 @@ export function parsePeeringArgs(argv: readonly string[]): CliParse<PeeringInsta
         print: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
-    }) as { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] });
+    });
+    values = parsed.values;
+    positionals = parsed.positionals;
   } catch (error) {
     return fail(error);
   }
