@@ -81,9 +81,14 @@ describe('op peering, op freeze, op resume', () => {
     const crds = await client.resolveOne({ group: 'apiextensions.k8s.io', plural: 'customresourcedefinitions' });
     const [crd] = parseAllDocuments(readFileSync(join(dir, 'deploy', 'crds', 'crd.yaml'), 'utf8')).map((document) => document.toJSON() as KubeObject);
     await client.create(crds, crd!);
+    let kex: Resource | undefined;
+    for (let attempt = 0; !(kex = (await client.resolve('kopfexamples.kopf.dev'))[0]); attempt++) {
+      if (attempt > 200) throw new Error('the CRD is not served');
+      client.invalidateDiscovery();
+      await new Promise((resolve) => { setTimeout(resolve, 50); });
+    }
     const deployed = startOp(['run', join(dir, 'src', 'operator.ts'), '-A', '--log-format', 'plain'], 'deployed-0', env);
     processes.push(deployed);
-    const kex: Resource = await client.resolveOne('kopfexamples.kopf.dev');
     await client.create(kex, { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name: 'before', namespace: 'default' }, spec: {} });
     await deployed.waitFor('[default/before] Handled by deployed-0.');
 
