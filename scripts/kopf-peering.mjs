@@ -112,7 +112,7 @@ try {
   const kex = await until('the KopfExample CRD to be served', async () => (await client.resolve('kopfexamples.kopf.dev'))[0]);
   await client.create(peerings, peeringObjects('default', [])[0]);
   const records = async () => {
-    const response = await fetch(`${server.url}/apis/kopf.dev/v1/clusterkopfpeerings/default`);
+    const response = await globalThis.fetch(`${server.url}/apis/kopf.dev/v1/clusterkopfpeerings/default`);
     return JSON.stringify(JSON.parse(await response.text()).status ?? {});
   };
 
