@@ -21,7 +21,7 @@ function step(command: string, args: readonly string[], cwd: string, env: NodeJS
   const started = performance.now();
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
   // Colours stripped: the assertions read vitest's summary lines.
-  const output = `${result.stdout}${result.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
+  const output = `${result.stdout}${result.stderr}`.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
   return { status: result.status, output, seconds: (performance.now() - started) / 1000 };
 }
 

@@ -1,5 +1,5 @@
 // @opkit/cli: the `op` command's parts, importable for tests and tools.
-export { parseRunArgs, RUN_USAGE } from './runArgs.js';
+export { parseRunArgs, peeringSettingsOf, RUN_USAGE } from './runArgs.js';
 export type { RunCliOptions, RunCliParse } from './runArgs.js';
 export { runCommand } from './runCommand.js';
 export type { CommandIo } from './runCommand.js';
@@ -11,3 +11,6 @@ export { parseDevArgs, parseDuration, DEV_USAGE } from './dev/devArgs.js';
 export type { DevCliOptions, DevCliParse } from './dev/devArgs.js';
 export { DevStore } from './dev/model/store.js';
 export type { DevRecord, DevRecordInput } from './dev/records.js';
+export { freezeCommand, peeringCommand } from './peeringCommands.js';
+export { parseFreezeArgs, parsePeeringArgs, FREEZE_USAGE, RESUME_USAGE, PEERING_USAGE } from './peeringArgs.js';
+export type { FreezeCliOptions, PeeringInstallCliOptions, CliParse } from './peeringArgs.js';

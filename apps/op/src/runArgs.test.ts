@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRunArgs } from './runArgs.js';
+import { parseRunArgs, peeringSettingsOf } from './runArgs.js';
+import type { RunCliParse } from './runArgs.js';
 
 describe('parseRunArgs', () => {
   it('parses files, modules, namespaces (repeated and comma lists), levels and formats', () => {
@@ -9,6 +10,8 @@ describe('parseRunArgs', () => {
       options: {
         files: ['a.ts', 'b.js'], modules: ['pkg'], namespaces: ['default', 'team-*', '!team-x'], clusterwide: false, standalone: true,
         level: 'debug', logFormat: 'json', embedded: false, persistence: 'kopf', kubeconfig: undefined, dataDir: undefined, apply: [],
+        peering: undefined, priority: undefined, leaderElect: false, sharding: false, leaseName: undefined, leaseNamespace: undefined,
+        leaseDuration: undefined, renewDeadline: undefined, retryPeriod: undefined,
       },
     });
     expect(parseRunArgs(['a.ts', '-A', '-q'])).toMatchObject({ kind: 'run', options: { clusterwide: true, level: 'warn', logFormat: 'full', persistence: 'opkit' } });
@@ -17,6 +20,32 @@ describe('parseRunArgs', () => {
     expect(parseRunArgs(['a.ts', '--liveness', 'http://0.0.0.0:8080/healthz'])).toMatchObject({ kind: 'run', options: { liveness: 'http://0.0.0.0:8080/healthz' } });
     expect(parseRunArgs(['a.ts'])).not.toHaveProperty('options.liveness');
     expect(parseRunArgs(['a.ts', '--metrics', 'http://0.0.0.0:9090/metrics'])).toMatchObject({ kind: 'run', options: { metrics: 'http://0.0.0.0:9090/metrics' } });
+  });
+
+  it('parses the peering and replica flags into settings.peering', () => {
+    const dev = parseRunArgs(['a.ts', '--dev', '-P', 'team']);
+    expect(dev).toMatchObject({ kind: 'run', options: { priority: 666, peering: 'team', standalone: false } });
+    expect(peeringSettingsOf((dev as Extract<RunCliParse, { kind: 'run' }>).options, 'me')).toEqual({ identity: 'me', standalone: false, name: 'team', mandatory: true, priority: 666 });
+    expect(parseRunArgs(['a.ts', '--priority=-5'])).toMatchObject({ options: { priority: -5 } });
+    const elect = parseRunArgs(['a.ts', '--leader-elect', '--lease-name', 'my-op', '--lease-namespace', 'ops', '--lease-duration', '4', '--renew-deadline', '3', '--retry-period', '0.5']);
+    expect(peeringSettingsOf((elect as Extract<RunCliParse, { kind: 'run' }>).options, 'pod-1')).toEqual({
+      identity: 'pod-1', standalone: false, leaderElection: true, leaseName: 'my-op', leaseNamespace: 'ops', leaseDuration: 4, renewDeadline: 3, retryPeriod: 0.5,
+    });
+    expect(parseRunArgs(['a.ts', '--sharding', '--standalone'])).toMatchObject({ options: { sharding: true, standalone: true } });
+  });
+
+  it.each([
+    [['a.ts', '--standalone', '--peering', 'x'], '--standalone and --peering exclude each other: run without peering, or with the named peering object'],
+    [['a.ts', '--priority', 'high'], '--priority must be a whole number; got "high"'],
+    [['a.ts', '--dev', '--priority', '1'], '--dev and --priority exclude each other (--dev is --priority 666)'],
+    [['a.ts', '--leader-elect', '--sharding'], '--leader-elect and --sharding exclude each other: one active replica, or several with a share each'],
+    [['a.ts', '--lease-name', 'x'], '--lease-name works only with --leader-elect or --sharding'],
+    [['a.ts', '--sharding', '--retry-period', '0'], '--retry-period must be a positive number of seconds; got "0"'],
+    [['a.ts', '--sharding', '--lease-duration', '2.5'], '--lease-duration must be a whole number of seconds; got "2.5"'],
+    [['a.ts', '--leader-elect', '--lease-duration', '5', '--renew-deadline', '5'], 'the lease timing needs --lease-duration > --renew-deadline > --retry-period (a holder must stop before others may take over); got 5 > 5 > 2'],
+    [['a.ts', '--peering', ''], '--peering must not be empty'],
+  ])('rejects %j: %s', (argv, message) => {
+    expect(parseRunArgs(argv)).toEqual({ kind: 'error', message });
   });
 
   it.each([
@@ -35,8 +64,8 @@ describe('parseRunArgs', () => {
   });
 
   it('names an unknown flag', () => {
-    const parsed = parseRunArgs(['a.ts', '--priority', '5']);
+    const parsed = parseRunArgs(['a.ts', '--priorty', '5']);
     expect(parsed.kind).toBe('error');
-    expect((parsed as { message: string }).message).toMatch(/Unknown option '--priority'/);
+    expect((parsed as { message: string }).message).toMatch(/Unknown option '--priorty'/);
   });
 });

@@ -9,7 +9,22 @@ export interface RunCliOptions {
   readonly modules: readonly string[];
   readonly namespaces: readonly string[];
   readonly clusterwide: boolean;
+  /** Run without peering (no peering object is read or written). */
   readonly standalone: boolean;
+  /** `--peering NAME`: use this peering object, and pause while it is missing. */
+  readonly peering?: string | undefined;
+  /** `--priority N`, or 666 with `--dev`. */
+  readonly priority?: number | undefined;
+  /** `--leader-elect`: one replica handles objects, chosen by a Lease. */
+  readonly leaderElect: boolean;
+  /** `--sharding`: replicas share the objects. */
+  readonly sharding: boolean;
+  readonly leaseName?: string | undefined;
+  readonly leaseNamespace?: string | undefined;
+  /** Seconds. */
+  readonly leaseDuration?: number | undefined;
+  readonly renewDeadline?: number | undefined;
+  readonly retryPeriod?: number | undefined;
   readonly level: 'debug' | 'info' | 'warn' | 'error';
   readonly logFormat: 'plain' | 'full' | 'json';
   readonly embedded: boolean;
@@ -37,7 +52,19 @@ Options:
   -n, --namespace PATTERN   serve namespaces matching PATTERN: a name, a glob (team-*), a negation (!x),
                             or a comma-separated list (repeatable)
   -A, --all-namespaces      serve the whole cluster
-      --standalone          run without peering (the only mode so far; accepted for Kopf compatibility)
+      --standalone          run without peering: never pause for other operators (default: peer if the
+                            peering CRDs exist, else run standalone)
+  -P, --peering NAME        peer through the peering object NAME (ClusterKopfPeering with -A, KopfPeering
+                            in each namespace with -n), and stay paused while it does not exist
+  -p, --priority N          peering priority: a higher one pauses lower ones, an equal one pauses both (default 0)
+      --dev                 development mode: priority 666, so that deployed copies of the operator pause
+      --leader-elect        of several replicas only one handles objects, chosen by a Lease; standbys take over
+      --sharding            several replicas handle objects at once, each a share (one Lease per replica)
+      --lease-name NAME     the Lease (--leader-elect) or the shard group (--sharding) (default opkit-<peering name>)
+      --lease-namespace NS  where the Leases live (default: the kubeconfig's or the pod's namespace)
+      --lease-duration S    seconds a Lease stays valid after its last renewal (default 15)
+      --renew-deadline S    seconds a holder keeps trying to renew before it stops handling (default 10)
+      --retry-period S      seconds between renewals and a standby's attempts (default 2)
   -v, --verbose             log debug lines too
   -d, --debug               log debug lines, and stack traces of errors
   -q, --quiet               log warnings and errors only
@@ -73,6 +100,16 @@ export function parseRunArgs(argv: readonly string[]): RunCliParse {
         namespace: { type: 'string', short: 'n', multiple: true },
         'all-namespaces': { type: 'boolean', short: 'A' },
         standalone: { type: 'boolean' },
+        peering: { type: 'string', short: 'P' },
+        priority: { type: 'string', short: 'p' },
+        dev: { type: 'boolean' },
+        'leader-elect': { type: 'boolean' },
+        sharding: { type: 'boolean' },
+        'lease-name': { type: 'string' },
+        'lease-namespace': { type: 'string' },
+        'lease-duration': { type: 'string' },
+        'renew-deadline': { type: 'string' },
+        'retry-period': { type: 'string' },
         verbose: { type: 'boolean', short: 'v' },
         debug: { type: 'boolean', short: 'd' },
         quiet: { type: 'boolean', short: 'q' },
@@ -120,9 +157,12 @@ export function parseRunArgs(argv: readonly string[]): RunCliParse {
       return { kind: 'error', message: `--${flag}: ${(error as Error).message}` };
     }
   }
+  const coordination = parseCoordination(values);
+  if (typeof coordination === 'string') return { kind: 'error', message: coordination };
   return {
     kind: 'run',
     options: {
+      ...coordination,
       files, modules, namespaces, clusterwide, standalone: values.standalone === true, level,
       logFormat: logFormat as RunCliOptions['logFormat'], embedded, persistence: persistence as RunCliOptions['persistence'],
       kubeconfig: values.kubeconfig as string | undefined, dataDir: values['data-dir'] as string | undefined,
@@ -131,4 +171,69 @@ export function parseRunArgs(argv: readonly string[]): RunCliParse {
       ...(metrics === undefined ? {} : { metrics }),
     },
   };
+}
+
+type Coordination = Pick<RunCliOptions, 'peering' | 'priority' | 'leaderElect' | 'sharding' | 'leaseName' | 'leaseNamespace' | 'leaseDuration' | 'renewDeadline' | 'retryPeriod'>;
+
+/** The peering and replica flags, checked together; a string is the error message. */
+function parseCoordination(values: Record<string, string | boolean | string[] | undefined>): Coordination | string {
+  const text = (flag: string): string | undefined => values[flag] as string | undefined;
+  for (const flag of ['peering', 'lease-name', 'lease-namespace']) {
+    if (text(flag) === '') return `--${flag} must not be empty`;
+  }
+  if (values.standalone && text('peering') !== undefined) return '--standalone and --peering exclude each other: run without peering, or with the named peering object';
+  let priority: number | undefined;
+  if (text('priority') !== undefined) {
+    if (!/^-?\d+$/.test(text('priority')!)) return `--priority must be a whole number; got "${text('priority')}"`;
+    if (values.dev) return '--dev and --priority exclude each other (--dev is --priority 666)';
+    priority = Number(text('priority'));
+  }
+  if (values.dev) priority = 666;
+  const leaderElect = values['leader-elect'] === true;
+  const sharding = values.sharding === true;
+  if (leaderElect && sharding) return '--leader-elect and --sharding exclude each other: one active replica, or several with a share each';
+  const seconds: Partial<Record<'leaseDuration' | 'renewDeadline' | 'retryPeriod', number>> = {};
+  for (const [flag, key] of [['lease-duration', 'leaseDuration'], ['renew-deadline', 'renewDeadline'], ['retry-period', 'retryPeriod']] as const) {
+    const raw = text(flag);
+    if (raw === undefined) continue;
+    const value = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(value) || value <= 0) return `--${flag} must be a positive number of seconds; got "${raw}"`;
+    if (flag === 'lease-duration' && !Number.isInteger(value)) return `--lease-duration must be a whole number of seconds; got "${raw}"`;
+    seconds[key] = value;
+  }
+  if (!leaderElect && !sharding) {
+    for (const flag of ['lease-name', 'lease-namespace', 'lease-duration', 'renew-deadline', 'retry-period']) {
+      if (values[flag] !== undefined) return `--${flag} works only with --leader-elect or --sharding`;
+    }
+  }
+  const leaseDuration = seconds.leaseDuration ?? 15;
+  const renewDeadline = seconds.renewDeadline ?? 10;
+  const retryPeriod = seconds.retryPeriod ?? 2;
+  if ((leaderElect || sharding) && !(leaseDuration > renewDeadline && renewDeadline > retryPeriod)) {
+    return `the lease timing needs --lease-duration > --renew-deadline > --retry-period (a holder must stop before others may take over); got ${leaseDuration} > ${renewDeadline} > ${retryPeriod}`;
+  }
+  return {
+    peering: text('peering'), priority, leaderElect, sharding, leaseName: text('lease-name'), leaseNamespace: text('lease-namespace'),
+    leaseDuration: seconds.leaseDuration, renewDeadline: seconds.renewDeadline, retryPeriod: seconds.retryPeriod,
+  };
+}
+
+/**
+ * The operator's `settings.peering` for the parsed flags (`identity` from `POD_ID` or generated by the caller).
+ *
+ * @example
+ * ```ts
+ * peeringSettingsOf(options, 'my-operator-7d9f'); // { standalone: false, priority: 666, identity: 'my-operator-7d9f', … }
+ * ```
+ */
+export function peeringSettingsOf(options: RunCliOptions, identity: string): Record<string, unknown> {
+  const settings: Record<string, unknown> = { identity, standalone: options.standalone };
+  if (options.peering !== undefined) Object.assign(settings, { name: options.peering, mandatory: true });
+  if (options.priority !== undefined) settings.priority = options.priority;
+  if (options.leaderElect) settings.leaderElection = true;
+  if (options.sharding) settings.sharding = true;
+  for (const key of ['leaseName', 'leaseNamespace', 'leaseDuration', 'renewDeadline', 'retryPeriod'] as const) {
+    if (options[key] !== undefined) settings[key] = options[key];
+  }
+  return settings;
 }

@@ -8,11 +8,13 @@ import type { ApiServer } from '@opkit/apiserver';
 import { HealthError, OperatorMetrics, startHealthServer, startMetricsServer } from '@opkit/health';
 import type { HealthSource } from '@opkit/health';
 import { connect, KubeNetworkError } from '@opkit/kube';
+import { detectIdentity } from '@opkit/peering';
 import type { KubeClient } from '@opkit/kube';
 import type { Logger } from '@opkit/tasks';
 import { useOwnOpkit } from './hooks.js';
 import { applyManifests, readManifests } from './manifests.js';
-import { parseRunArgs, RUN_USAGE } from './runArgs.js';
+import { parseRunArgs, peeringSettingsOf, RUN_USAGE } from './runArgs.js';
+import { OP_VERSION } from './usage.js';
 
 /** Where the command writes. */
 export interface CommandIo {
@@ -79,6 +81,9 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   let server: ApiServer | undefined;
   let client: KubeClient | undefined;
   let closeHealth: (() => Promise<void>) | undefined;
+  // Who we are among peers and in Leases (the pod's name via POD_ID in a cluster); the User-Agent says it too.
+  const identity = detectIdentity({ env: process.env });
+  const userAgent = `opkit/${OP_VERSION} (${identity})`;
   const controller = new AbortController();
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -100,10 +105,10 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       await server.writeKubeconfig(kubeconfig);
       io.out(`op run: the embedded Kubernetes API server listens on ${server.url}\n`);
       io.out(`op run: to use it from another terminal: export KUBECONFIG=${kubeconfig}; kubectl get all,kopfexamples -A\n`);
-      client = await connect({ kubeconfig });
+      client = await connect({ kubeconfig, userAgent });
     } else {
       try {
-        client = await connect();
+        client = await connect({ userAgent });
       } catch (error) {
         throw new InputError(`cannot connect to a cluster: ${(error as Error).message} (use --embedded to run without one)`);
       }
@@ -142,7 +147,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const operator = new core.Operator({
       registry, client, logger, signal: controller.signal,
       ...(options.namespaces.length > 0 ? { namespaces: options.namespaces } : { clusterwide: true }),
-      settings: { persistence: { profile: options.persistence } },
+      settings: { persistence: { profile: options.persistence }, peering: peeringSettingsOf(options, identity) },
     });
     closeHealth = await serveHealth(operator, options, logger, io);
     await operator.run();

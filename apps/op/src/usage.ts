@@ -12,6 +12,9 @@ Commands:
   dev [dir|file]   develop an operator: a live terminal UI that reloads it on every save
   apiserver        run the embedded Kubernetes API server alone
   manifests        write a project's CRDs and least-privilege RBAC from its code (--check: exit 1 on drift)
+  freeze           pause the operators of a peering object for a while (Kopf's kopf freeze)
+  resume           resume the operators paused by op freeze
+  peering install  install the peering CRDs and objects
 
 Run 'op <command> --help' for a command's options.
 `;

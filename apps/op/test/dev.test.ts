@@ -147,7 +147,7 @@ describe('op dev', () => {
       dev = startDev(dir, ['--context', 'kind-dev', '--plain', '--until-settled=20s'], env);
       expect((await dev.exited).code).toBe(1);
       expect(dev.stdout()).toContain(`op dev: the cluster of kind-dev at ${server.url} (--context kind-dev)`);
-      expect(dev.stdout()).toContain('op dev: warning: on a cluster, an operator deployed there keeps running beside this one');
+      expect(dev.stdout()).toContain('op dev: on a cluster, the operator runs with peering priority 666 (--dev)');
       expect(dev.stdout()).toContain('op dev: warning: nothing serves kopfexamples yet; apply its CRD (--crds)');
       expect(dev.stdout()).not.toContain('applied the CRDs');
       expect(dev.stdout()).toContain('op dev: error: not settled after 20s: nothing serves kopfexamples yet');

@@ -21,6 +21,14 @@ export interface FaultSpec {
   stallWatches?: boolean;
 }
 
+/** How many faults were injected so far. */
+export interface FaultCounts {
+  /** API requests answered with an injected error (`failNext`, `errorRate`). */
+  failed: number;
+  /** Requests and connections of partitioned clients cut off without an answer. */
+  cut: number;
+}
+
 /** A fault decided for one request: answer with `code` (and `Retry-After` when given). */
 export interface InjectedFault {
   code: number;
@@ -166,6 +174,8 @@ export class FaultInjector {
   private pending: PendingFailure[] = [];
   private readonly random: () => number;
   private hooks: FaultHooks | undefined;
+  private readonly partitions = new Set<string>();
+  private readonly counters: FaultCounts = { failed: 0, cut: 0 };
   private dropTimer: NodeJS.Timeout | undefined;
   private compactTimer: NodeJS.Timeout | undefined;
 
@@ -185,10 +195,11 @@ export class FaultInjector {
     if (before.compactEveryMs !== this.spec.compactEveryMs) this.scheduleCompact();
   }
 
-  /** Turns every fault off, including pending `failNext` failures. */
+  /** Turns every fault off, including pending `failNext` failures and partitions. */
   clear(): void {
     this.spec = {};
     this.pending = [];
+    this.partitions.clear();
     this.scheduleDrop();
     this.scheduleCompact();
   }
@@ -211,11 +222,49 @@ export class FaultInjector {
   requestFault(request: { path: string; verb: string }): InjectedFault | undefined {
     if (!isFaultablePath(request.path)) return undefined;
     const next = this.pending.shift();
-    if (next) return { ...next };
+    if (next) {
+      this.counters.failed++;
+      return { ...next };
+    }
     const rate = this.spec.errorRate ?? 0;
     if (rate <= 0 || this.random() >= rate) return undefined;
     const code = this.spec.errorCode ?? 503;
+    this.counters.failed++;
     return code === 500 ? { code } : { code, retryAfterSeconds: this.spec.retryAfterSeconds ?? 1 };
+  }
+
+  /**
+   * Cuts off the clients whose User-Agent contains `userAgent`, as a network partition would: their
+   * requests get no answer (the connection is closed). The server also closes their open connections.
+   */
+  partition(userAgent: string): void {
+    if (typeof userAgent !== 'string' || userAgent === '') {
+      throw new ApiServerError('InvalidFaultSpec', `partition needs a non-empty User-Agent fragment, got ${JSON.stringify(userAgent)}`);
+    }
+    this.partitions.add(userAgent);
+  }
+
+  /** Ends the partition of `userAgent`, or every partition when omitted. */
+  heal(userAgent?: string): void {
+    if (userAgent === undefined) this.partitions.clear();
+    else this.partitions.delete(userAgent);
+  }
+
+  /** Whether a client with this User-Agent is cut off now. */
+  isPartitioned(userAgent: string | undefined): boolean {
+    if (this.partitions.size === 0 || userAgent === undefined) return false;
+    for (const fragment of this.partitions) if (userAgent.includes(fragment)) return true;
+    return false;
+  }
+
+  /** Counts one request or connection cut off by a partition. */
+  countCut(): void {
+    this.counters.cut++;
+  }
+
+  /** How many faults were injected so far. */
+  counts(): FaultCounts {
+    return { ...this.counters };
   }
 
   /** Latency to add before an API response, in ms (0 when off). */

@@ -8,7 +8,7 @@ export type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl, Kubecon
 
 // Faults
 export { parseFaultSpec } from './faults.js';
-export type { FaultSpec } from './faults.js';
+export type { FaultCounts, FaultSpec } from './faults.js';
 
 // Audit
 export type { AuditRecord } from './metrics/index.js';

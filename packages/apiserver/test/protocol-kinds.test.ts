@@ -256,4 +256,21 @@ describe('server options', () => {
     const metrics = await call(url, 'GET', '/metrics');
     expect(metrics.text).toContain('apiserver_request_total{');
   });
+
+  it('cuts off one client by its User-Agent as a network partition would, and counts what it cut', async () => {
+    const before = server.faults.counts();
+    const cut = { 'user-agent': 'opkit/0.1.0 (replica-a)' };
+    const other = { 'user-agent': 'opkit/0.1.0 (replica-b)' };
+    const watch = await openWatch(url, '/api/v1/namespaces/default/configmaps?watch=true', cut);
+    server.faults.partition('replica-a');
+    await watch.ended;                                          // its open connection is closed
+    await expect(call(url, 'GET', '/api/v1/namespaces/default/configmaps', undefined, cut)).rejects.toThrow(); // no answer at all
+    expect((await call(url, 'GET', '/api/v1/namespaces/default/configmaps', undefined, other)).status).toBe(200);
+    const counts = server.faults.counts();
+    expect(counts.cut - before.cut).toBe(2);                    // the watch's connection and the request
+    expect(counts.failed).toBe(before.failed);
+    expect(server.requests().filter((r) => r.requestURI === '/api/v1/namespaces/default/configmaps' && r.verb === 'list').length).toBeGreaterThanOrEqual(1);
+    server.faults.heal('replica-a');
+    expect((await call(url, 'GET', '/api/v1/namespaces/default/configmaps', undefined, cut)).status).toBe(200);
+  });
 });

@@ -1,6 +1,9 @@
 // The event feed: one versioned, JSON-safe stream of what the operator does — objects seen, causes,
 // handlers started/succeeded/failed/retrying with durations, daemons and timers started/stopped (and
-// their lateness), patches, watch phases, posted events and log lines. `op dev`, metrics and tests consume only this; later features add members to the union.
+// their lateness), patches, watch phases, posted events, log lines, and the coordination with other
+// operators and replicas (peering, leadership, shards). `op dev`, metrics and tests consume only this;
+// later features add members to the union (a new member is no format change; `v` changes when a
+// member changes incompatibly).
 
 /** A reference to the object an entry is about. */
 export interface FeedObjectRef {
@@ -13,6 +16,19 @@ export interface FeedObjectRef {
 
 /** How a handler's attempt ended, as the feed reports it. */
 export type FeedHandlerOutcome = 'success' | 'ignored' | 'temporary' | 'exception' | 'permanent' | 'timeout' | 'cancelled';
+/** A peer in a peering object, as the feed reports it. */
+export interface FeedPeer {
+  readonly identity: string;
+  readonly priority: number;
+  /** Seconds the record stays valid after `lastseen`. */
+  readonly lifetime: number;
+  /** As written (Kopf's isoformat). */
+  readonly lastseen: string;
+  /** Opkit replicas of one operator share a group. */
+  readonly group?: string | undefined;
+  /** Why a manual record (op freeze --message) exists. */
+  readonly message?: string | undefined;
+}
 
 /** The members of the feed, without the common fields. */
 export type FeedEventInput =
@@ -70,6 +86,42 @@ export type FeedEventInput =
     readonly running: number;
     /** How long the starting object's oldest event waited, in ms. */
     readonly waitMs: number;
+  }
+  | {
+    readonly type: 'peering';
+    /** Paused by peering: the watches are closed, daemons and timers stopped. */
+    readonly paused: boolean;
+    /** Why: `starting` (reading the peering objects), `missing` (mandatory peering without its object), `higher-priority`, `same-priority`. */
+    readonly reason?: 'starting' | 'missing' | 'higher-priority' | 'same-priority' | undefined;
+    /** No peering object found and peering not mandatory: running without peering. */
+    readonly standalone: boolean;
+    readonly identity: string; readonly priority: number;
+    /** The peering object's name. */
+    readonly name: string;
+    /** Each followed peering object (`resource` is `<plural>.<group>`) with its records. */
+    readonly objects: readonly { readonly resource: string; readonly namespace?: string | undefined; readonly found: boolean; readonly peers: readonly FeedPeer[] }[];
+  }
+  | {
+    readonly type: 'leadership';
+    /** We lead: this replica handles objects. */
+    readonly leader: boolean;
+    /** The Lease's holder as last seen ('' for none). */
+    readonly holder: string;
+    /** `<namespace>/<name>` of the Lease. */
+    readonly lease: string;
+    readonly identity: string;
+  }
+  | {
+    readonly type: 'shards';
+    /** We hold our membership and handle our share. */
+    readonly active: boolean;
+    /** The members by which shares are handed out (our published view). */
+    readonly members: readonly string[];
+    /** The members alive as we see them. */
+    readonly live: readonly string[];
+    /** `<namespace>/<group>`. */
+    readonly group: string;
+    readonly identity: string;
   }
   | {
     readonly type: 'api-request';

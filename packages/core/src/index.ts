@@ -27,14 +27,14 @@ export type { LoadedOperator } from './loader.js';
 export { resolveSettings, toWatchSettings } from './settings.js';
 export type {
   OperatorSettings, SettingsInput, PersistenceSettings, ExecutionSettings, QueueingSettings, WatchingSettings, PostingSettings, BackgroundSettings,
-  ProcessSettings,
+  ProcessSettings, PeeringSettings,
 } from './settings.js';
 
 // Logging and the feed
 export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger } from './logging.js';
 export type { LoggerOptions, LogFormat, LogLevel, LogRecord, LogObjectRef } from './logging.js';
 export { FEED_VERSION } from './feed.js';
-export type { FeedEvent, FeedEventInput, FeedObjectRef, FeedHandlerOutcome } from './feed.js';
+export type { FeedEvent, FeedEventInput, FeedObjectRef, FeedHandlerOutcome, FeedPeer } from './feed.js';
 export { EventPoster } from './posting.js';
 
 // The composition root

@@ -9,9 +9,11 @@ import { connect } from '@opkit/kube';
 import { systemClock } from '@opkit/tasks';
 import type { Clock, LogFields, Logger } from '@opkit/tasks';
 import type { Observable } from 'rxjs';
-import { Subject } from 'rxjs';
+import { combineLatest, Subject } from 'rxjs';
+import { distinctUntilChanged, map } from 'rxjs/operators';
 import { runActivities } from './activities.js';
 import type { ActivityDeps } from './activities.js';
+import { coordinate } from './coordination.js';
 import { OperatorError } from './errors.js';
 import type { FeedEvent, FeedEventInput, FeedObjectRef } from './feed.js';
 import { FEED_VERSION } from './feed.js';
@@ -23,7 +25,7 @@ import type { ObjectHooks } from './processing/index.js';
 import type { DependencyContainer } from './root/container.js';
 import { composeOperator } from './root/container.js';
 import type { SettingsInput } from './settings.js';
-import { resolveSettings } from './settings.js';
+import { resolveSettings, toWatchSettings } from './settings.js';
 
 /** Options of {@link operator} and {@link Operator}. */
 export interface OperatorOptions {
@@ -49,7 +51,7 @@ export interface OperatorOptions {
   readonly memo?: Record<string, any>;
   /** The clock. @defaultValue the system clock */
   readonly clock?: Clock;
-  /** While it emits `true`, the operator's watches are closed (the input peering plugs into). */
+  /** While it emits `true`, the operator's watches are closed and daemons and timers stopped (besides peering's own pause). */
   readonly paused$?: Observable<boolean>;
   /** Hooks for packages that follow objects besides the change handlers (daemons, indexing). */
   readonly hooks?: ObjectHooks;
@@ -193,12 +195,22 @@ export class Operator {
 
     const activityDeps: ActivityDeps = { registry, settings, logger, clock, memo, emit: this.#emit };
     this.#activityDeps = activityDeps;
+    // Peering, leader election and sharding start with the processing and stop after it has stopped
+    // (records removed and Leases released only once nothing is handled any more).
+    const coordination = coordinate({
+      client, settings: settings.peering, namespaces, watchSettings: toWatchSettings(settings.watching), logger, clock, emit: this.#emit,
+    });
+    const pauses = [options.paused$, coordination.paused$].filter((item): item is Observable<boolean> => item !== undefined);
+    const paused$ = pauses.length === 0 ? undefined : combineLatest(pauses).pipe(map((values) => values.some(Boolean)), distinctUntilChanged());
+    const coordinationStop = new AbortController();
+    let coordinating: Promise<void> | undefined;
     await runWithScope({ events: poster }, async () => {
       await runActivities(activityDeps, 'startup', { signal });
       if (!signal.aborted) {
+        coordinating = coordination.run(coordinationStop.signal);
         await runResources({
           client, registry, settings, logger, clock, memo, namespaces, events: poster, emit: this.#emit,
-          paused$: options.paused$, hooks: options.hooks,
+          paused$, hooks: options.hooks, gate: coordination.gate,
           progressStorage: parts.progressStorage, diffBaseStorage: parts.diffBaseStorage,
           objectLogger: (body: KubeObject, resource: Resource, more?: { readonly spy?: boolean }) => {
             const plain = objectLogger(logger, body, resource);
@@ -213,6 +225,8 @@ export class Operator {
           },
         });
       }
+      coordinationStop.abort();
+      await coordinating;
       // Cleanup runs with a fresh signal bounded by the grace period.
       const grace = new AbortController();
       const timer = setTimeout(() => grace.abort('grace period over'), settings.process.gracePeriod * 1000);

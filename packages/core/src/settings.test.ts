@@ -13,6 +13,10 @@ describe('resolveSettings', () => {
     expect(settings.posting).toMatchObject({ enabled: true, loggers: false, level: 'info', component: 'opkit' });
     expect(settings.background).toEqual({ cancellationPolling: 60 });
     expect(settings.process.gracePeriod).toBe(5);
+    expect(settings.peering).toEqual({
+      standalone: false, name: 'default', mandatory: false, priority: 0, lifetime: 60, stealth: false, identity: undefined,
+      leaderElection: false, sharding: false, leaseName: undefined, leaseNamespace: undefined, leaseDuration: 15, renewDeadline: 10, retryPeriod: 2,
+    });
   });
 
   it('keeps what is given', () => {
@@ -29,7 +33,11 @@ describe('resolveSettings', () => {
     [{ queueing: { errorDelays: [] } }, 'settings.queueing.errorDelays must be a non-empty list of seconds.'],
     [{ watching: { pageSize: 1.5 } }, 'settings.watching.pageSize must be a whole number >= 1; got 1.5.'],
     [{ background: { cancellationPolling: 0 } }, 'settings.background.cancellationPolling must be a number >= 0.001 (seconds); got 0.'],
-    [{ peering: {} }, "Unknown settings group 'peering': expected persistence, execution, queueing, watching, posting, background or process."],
+    [{ peering: { priority: 1.5 } }, 'settings.peering.priority must be a whole number; got 1.5.'],
+    [{ peering: { leaderElection: true, sharding: true } }, 'settings.peering.leaderElection and settings.peering.sharding exclude each other: one active replica, or several with a share each.'],
+    [{ peering: { leaseDuration: 10, renewDeadline: 10 } }, 'settings.peering needs leaseDuration > renewDeadline > retryPeriod (a holder must stop before others may take over); got 10 > 10 > 2.'],
+    [{ peering: { name: '' } }, 'settings.peering.name must be a non-empty string; got "".'],
+    [{ peers: {} }, "Unknown settings group 'peers': expected persistence, execution, queueing, watching, posting, background, process or peering."],
   ])('rejects %j', (input, message) => {
     expect(() => resolveSettings(input as never)).toThrow(new OperatorError('invalid-settings', message));
   });

@@ -78,6 +78,41 @@ export interface ProcessSettings {
 }
 
 /**
+ * Coordination with other operators and replicas: Kopf's peering, Lease leader election, sharding.
+ * Durations are seconds.
+ */
+export interface PeeringSettings {
+  /** Run without peering: no peering object is read or written. @defaultValue false */
+  standalone: boolean;
+  /** The peering object's name; operators with different names never see each other. @defaultValue 'default' */
+  name: string;
+  /** Pause while the peering resource or object is missing, instead of running without peering (`op run --peering NAME` sets it). @defaultValue false */
+  mandatory: boolean;
+  /** Higher pauses lower, equal pauses both; `op run --dev` sets 666. @defaultValue 0 */
+  priority: number;
+  /** Seconds our peering record stays valid without a keep-alive (sent every `lifetime − 5…10` s). @defaultValue 60 */
+  lifetime: number;
+  /** Do not log every keep-alive. @defaultValue false */
+  stealth: boolean;
+  /** Our identity among peers and in Leases. @defaultValue `user@host/<time>/<3 random characters>` (`op run` uses `POD_ID` when set) */
+  identity?: string | undefined;
+  /** One replica of several handles objects, chosen by a Lease; standbys take over when it expires. @defaultValue false */
+  leaderElection: boolean;
+  /** Several replicas handle disjoint shares of the objects, each holding a membership Lease. @defaultValue false */
+  sharding: boolean;
+  /** The leader Lease, or the shard group's name (member Leases are `<name>-<hash>`). @defaultValue `opkit-<name>` */
+  leaseName?: string | undefined;
+  /** Where the Leases live. @defaultValue the client's namespace (the pod's, in a cluster) */
+  leaseNamespace?: string | undefined;
+  /** Seconds a Lease is valid after its last renewal. @defaultValue 15 */
+  leaseDuration: number;
+  /** Seconds the holder keeps trying to renew before it stops handling objects (less than `leaseDuration`). @defaultValue 10 */
+  renewDeadline: number;
+  /** Seconds between renewals, and between a standby's attempts. @defaultValue 2 */
+  retryPeriod: number;
+}
+
+/**
  * All settings of an operator.
  *
  * @example
@@ -93,6 +128,7 @@ export interface OperatorSettings {
   posting: PostingSettings;
   background: BackgroundSettings;
   process: ProcessSettings;
+  peering: PeeringSettings;
 }
 
 /** Settings as given: every group and field optional. */
@@ -127,8 +163,8 @@ function oneOf<T extends string>(path: string, value: unknown, allowed: readonly
  */
 export function resolveSettings(input: SettingsInput = {}): OperatorSettings {
   for (const group of Object.keys(input)) {
-    if (!['persistence', 'execution', 'queueing', 'watching', 'posting', 'background', 'process'].includes(group)) {
-      throw new OperatorError('invalid-settings', `Unknown settings group '${group}': expected persistence, execution, queueing, watching, posting, background or process.`);
+    if (!['persistence', 'execution', 'queueing', 'watching', 'posting', 'background', 'process', 'peering'].includes(group)) {
+      throw new OperatorError('invalid-settings', `Unknown settings group '${group}': expected persistence, execution, queueing, watching, posting, background, process or peering.`);
     }
   }
   const p = input.persistence ?? {};
@@ -138,6 +174,7 @@ export function resolveSettings(input: SettingsInput = {}): OperatorSettings {
   const o = input.posting ?? {};
   const b = input.background ?? {};
   const r = input.process ?? {};
+  const n = input.peering ?? {};
   const errorDelays = q.errorDelays ?? FIBONACCI;
   if (!Array.isArray(errorDelays) || errorDelays.length === 0) {
     throw new OperatorError('invalid-settings', 'settings.queueing.errorDelays must be a non-empty list of seconds.');
@@ -187,6 +224,52 @@ export function resolveSettings(input: SettingsInput = {}): OperatorSettings {
     process: {
       gracePeriod: seconds('process.gracePeriod', r.gracePeriod, 5),
     },
+    peering: resolvePeering(n),
+  };
+}
+
+function text(path: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw new OperatorError('invalid-settings', `settings.${path} must be a non-empty string; got ${JSON.stringify(value)}.`);
+  return value;
+}
+
+function flag(path: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') throw new OperatorError('invalid-settings', `settings.${path} must be true or false; got ${JSON.stringify(value)}.`);
+  return value;
+}
+
+function resolvePeering(n: Partial<PeeringSettings>): PeeringSettings {
+  const priority = n.priority ?? 0;
+  if (!Number.isInteger(priority)) throw new OperatorError('invalid-settings', `settings.peering.priority must be a whole number; got ${JSON.stringify(priority)}.`);
+  const lifetime = n.lifetime ?? 60;
+  if (!Number.isInteger(lifetime) || lifetime < 1) throw new OperatorError('invalid-settings', `settings.peering.lifetime must be a whole number of seconds >= 1; got ${JSON.stringify(lifetime)}.`);
+  const leaderElection = flag('peering.leaderElection', n.leaderElection, false);
+  const sharding = flag('peering.sharding', n.sharding, false);
+  if (leaderElection && sharding) throw new OperatorError('invalid-settings', 'settings.peering.leaderElection and settings.peering.sharding exclude each other: one active replica, or several with a share each.');
+  const leaseDuration = seconds('peering.leaseDuration', n.leaseDuration, 15, 1);
+  const renewDeadline = seconds('peering.renewDeadline', n.renewDeadline, 10, 0.001);
+  const retryPeriod = seconds('peering.retryPeriod', n.retryPeriod, 2, 0.001);
+  if (!Number.isInteger(leaseDuration)) throw new OperatorError('invalid-settings', `settings.peering.leaseDuration must be a whole number of seconds (a Lease stores it so); got ${leaseDuration}.`);
+  if (!(leaseDuration > renewDeadline && renewDeadline > retryPeriod)) {
+    throw new OperatorError('invalid-settings', `settings.peering needs leaseDuration > renewDeadline > retryPeriod (a holder must stop before others may take over); got ${leaseDuration} > ${renewDeadline} > ${retryPeriod}.`);
+  }
+  return {
+    standalone: flag('peering.standalone', n.standalone, false),
+    name: text('peering.name', n.name) ?? 'default',
+    mandatory: flag('peering.mandatory', n.mandatory, false),
+    priority,
+    lifetime,
+    stealth: flag('peering.stealth', n.stealth, false),
+    identity: text('peering.identity', n.identity),
+    leaderElection,
+    sharding,
+    leaseName: text('peering.leaseName', n.leaseName),
+    leaseNamespace: text('peering.leaseNamespace', n.leaseNamespace),
+    leaseDuration,
+    renewDeadline,
+    retryPeriod,
   };
 }
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry } from '../src/index.js';
 import type { ObjectHookEvent } from '../src/index.js';
 import type { Harness } from './harness.js';
-import { kopfExample, startHarness } from './harness.js';
+import { FAST, kopfExample, startHarness } from './harness.js';
 
 describe('operator inputs', () => {
   let h: Harness;
@@ -17,7 +17,8 @@ describe('operator inputs', () => {
     const seen: ObjectHookEvent[] = [];
     const registry = new Registry();
     registry.on.create('kopfexamples', function create_fn({ name }) { return `hello ${name}`; });
-    const run = await h.run(registry, { paused$, hooks: { onEvent: (event) => seen.push(event) } });
+    // Standalone: peering would keep its own watches open (it is what ends its pause).
+    const run = await h.run(registry, { paused$, hooks: { onEvent: (event) => seen.push(event) }, settings: { ...FAST, peering: { standalone: true } } });
     await h.client.create(h.kex, kopfExample('before'), { namespace: 'default' });
     await h.waitFor('before', (b) => (b.status as any)?.create_fn === 'hello before', 'the first object');
     expect(run.feed.some((event) => event.type === 'watch' && event.phase === 'listed' && event.resource === 'kopfexamples.kopf.dev/v1')).toBe(true);

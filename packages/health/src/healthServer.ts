@@ -16,6 +16,7 @@ import { closeServer, formatUrl, listen, refuseMethod, send } from './internal/h
 import { parseLivenessUrl } from './livenessUrl.js';
 import { OperatorMetrics } from './metrics.js';
 import type { PeeringState } from './metrics.js';
+import { peeringStateOf } from './peeringState.js';
 import { ProbeCache } from './probeCache.js';
 import { describeReadiness, readiness$ } from './readiness.js';
 import type { ReadinessState } from './readiness.js';
@@ -34,7 +35,7 @@ export interface HealthServerOptions {
   readonly operator: HealthSource;
   /** Where to listen and the liveness path: `http://HOST:PORT/PATH` (port 0 picks a free one). */
   readonly liveness: string | URL;
-  /** `true` while the operator is paused (by peering): `/readyz` then answers 503. @defaultValue `peering$`'s `paused`, else never paused */
+  /** `true` while the operator is paused (by peering): `/readyz` then answers 503. @defaultValue `peering$`'s `paused`, else the peering events of the operator's feed */
   readonly paused$?: Observable<boolean>;
   /** Peering's view of this replica (paused, leader, shards owned), for readiness and the peering metrics. */
   readonly peering$?: Observable<PeeringState>;
@@ -141,8 +142,9 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
     if (other) throw new HealthError('invalid-option', `The ${name} path and the ${other[0]} path are both ${path}; give the liveness URL another path, e.g. /healthz.`);
   }
   const logger = options.logger ?? noopLogger;
-  const paused$ = options.paused$ ?? options.peering$?.pipe(map((state) => state.paused));
-  const peering$ = options.peering$ ?? options.paused$?.pipe(map((paused): PeeringState => ({ paused })));
+  // Without an explicit source, the operator's own feed says when peering pauses it.
+  const peering$ = options.peering$ ?? options.paused$?.pipe(map((paused): PeeringState => ({ paused }))) ?? peeringStateOf(options.operator.feed$);
+  const paused$ = options.paused$ ?? peering$.pipe(map((state) => state.paused));
   const cache = new ProbeCache({ run: (run) => options.operator.probe(run), maxAge: options.probeCacheSeconds, clock: options.clock });
   const readiness: { state: ReadinessState } = { state: { ready: false, reason: 'starting' } };
   const subscription = new Subscription();

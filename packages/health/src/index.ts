@@ -17,6 +17,7 @@ export type { MetricsServerOptions, MetricsServer } from './metricsServer.js';
 export { ProbeCache } from './probeCache.js';
 export type { ProbeCacheOptions, ProbeRunner } from './probeCache.js';
 export { readiness$, describeReadiness } from './readiness.js';
+export { peeringStateOf } from './peeringState.js';
 export type { ReadinessState, NotReadyReason } from './readiness.js';
 
 // Errors

@@ -7,6 +7,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Observable, Subscription } from 'rxjs';
 import { merge } from 'rxjs';
 import { map } from 'rxjs/operators';
+import { peeringStateOf } from './peeringState.js';
 import { readiness$ } from './readiness.js';
 
 /** What peering says about this replica (the input peering plugs into; a stand-in in tests). */
@@ -179,11 +180,13 @@ export class OperatorMetrics {
    * Subscribe before the operator runs: the feed is not replayed.
    */
   observe(feed$: Observable<FeedEvent>, options: { readonly peering$?: Observable<PeeringState> | undefined } = {}): Subscription {
-    const paused$ = options.peering$?.pipe(map((state) => state.paused));
+    // Without an explicit source, the feed's own peering, leadership and shard events.
+    const peering$ = options.peering$ ?? peeringStateOf(feed$);
+    const paused$ = peering$.pipe(map((state) => state.paused));
     return merge(
       feed$.pipe(map((event) => () => this.record(event))),
       readiness$(feed$, paused$).pipe(map((state) => () => this.#ready.set(state.ready ? 1 : 0))),
-      ...(options.peering$ ? [options.peering$.pipe(map((state) => () => this.recordPeering(state)))] : []),
+      peering$.pipe(map((state) => () => this.recordPeering(state))),
     ).subscribe((apply) => apply());
   }
 

@@ -27,6 +27,15 @@ describe('KubeClient CRUD against the embedded API server', () => {
     await expect(client.get(configmaps, 'crud', { namespace: 'default' })).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it('sends DeleteOptions in the body of a DELETE: preconditions hold', async () => {
+    const { client } = h;
+    const created = await client.create(configmaps, { metadata: { name: 'guarded', namespace: 'default' } });
+    const stale = await client.delete(configmaps, 'guarded', { namespace: 'default', preconditions: { uid: 'not-its-uid' } }).catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(ConflictError);
+    await client.delete(configmaps, 'guarded', { namespace: 'default', preconditions: { uid: created.metadata.uid!, resourceVersion: created.metadata.resourceVersion! } });
+    await expect(client.get(configmaps, 'guarded', { namespace: 'default' })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
   it('throws typed errors with the Status body', async () => {
     const { client } = h;
     await client.create(configmaps, { metadata: { name: 'dup', namespace: 'default' } });

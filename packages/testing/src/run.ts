@@ -118,7 +118,8 @@ export async function startRun(context: RunContext, target: RunTarget, options: 
   });
   const controller = new AbortController();
   const op = new Operator({
-    registry, client, logger, settings: options.settings ?? {}, memo: options.memo ?? {},
+    // Alone unless the test asks for peering: no peering objects are read or written (Kopf's KopfRunner runs --standalone).
+    registry, client, logger, settings: { peering: { standalone: true }, ...options.settings }, memo: options.memo ?? {},
     ...(options.namespaces ? { namespaces: options.namespaces } : { clusterwide: true }),
   });
   op.feed$.subscribe((event) => {

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // The `op` command: `op run` runs an operator, `op dev` develops one in a live terminal UI, `op
 // apiserver` runs the embedded Kubernetes API server alone, `op manifests` writes a project's CRDs and
-// RBAC from its code. The only place that turns errors into exit codes.
+// RBAC from its code, `op freeze`/`op resume` pause and resume operators by hand, `op peering install`
+// installs the peering resources. The only place that turns errors into exit codes.
 import { runApiServerCommand } from '@opkit/apiserver';
 import { devCommand } from '../dev/devCommand.js';
 import { manifestsCommand } from '../manifestsCommand.js';
+import { freezeCommand, peeringCommand } from '../peeringCommands.js';
 import { runCommand } from '../runCommand.js';
 import { OP_USAGE, OP_VERSION } from '../usage.js';
 
@@ -20,6 +22,11 @@ async function main(argv: readonly string[]): Promise<number> {
       return runApiServerCommand(rest, { name: 'op apiserver' });
     case 'manifests':
       return manifestsCommand(rest, io);
+    case 'freeze':
+    case 'resume':
+      return freezeCommand(command, rest, io);
+    case 'peering':
+      return peeringCommand(rest, io);
     case undefined:
     case 'help':
     case '-h':
@@ -31,7 +38,9 @@ async function main(argv: readonly string[]): Promise<number> {
       io.out(`${OP_VERSION}\n`);
       return 0;
     default:
-      io.err(`op: error: unknown command '${command}': expected run, dev, apiserver or manifests\nRun 'op --help' for usage.\n`);
+      io.err(`op: error: unknown command '${command}': expected run, dev, apiserver, manifests, freeze, resume or peering
+Run 'op --help' for usage.
+`);
       return 2;
   }
 }

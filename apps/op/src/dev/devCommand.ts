@@ -186,7 +186,7 @@ async function runSession(inputs: SessionInputs): Promise<number> {
       client = await connect({ env: inputs.env, ...(target.context ? { context: target.context } : {}) });
       kubectlBase = `kubectl${target.context ? ` --context ${target.context}` : ''}`;
       note({ type: 'dev.target', mode: 'cluster', label: target.context ?? 'the current context', server: client.info.server, kubectl: `${kubectlBase} get all -A`, project: rel(project.entry), reason: target.reason });
-      note({ type: 'dev.notice', level: 'warn', message: 'on a cluster, an operator deployed there keeps running beside this one (this runtime has no peering yet to pause it)' });
+      note({ type: 'dev.notice', level: 'info', message: 'on a cluster, the operator runs with peering priority 666 (--dev): copies deployed there that peer through the same peering object pause while op dev runs' });
       await applyProjectManifests(client, project, options, note, false, options.applyCrds);
     }
     const theClient = client;
@@ -242,6 +242,7 @@ async function runSession(inputs: SessionInputs): Promise<number> {
       child: {
         files: [project.entry], project: project.dir, kubeconfig, context: target.mode === 'cluster' ? target.context : undefined,
         namespaces: options.namespaces, persistence: options.persistence, graceMs: options.stopGraceMs,
+        peering: target.mode === 'cluster' ? 'dev' : 'standalone',
       },
     });
     const gens = generations;

@@ -134,7 +134,10 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     serverAddress: () => address,
   };
   const sockets = new Set<Socket>();
+  // The User-Agent each connection last carried: a partition closes the connections of the clients it cuts off.
+  const agents = new WeakMap<Socket, string>();
   const server: Server = createServer({ requestTimeout: 0, keepAliveTimeout: 30_000 }, (req, res) => {
+    agents.set(req.socket, req.headers['user-agent'] ?? '');
     void handleRequest(ctx, req, res);
   });
   server.on('connection', (socket) => {
@@ -183,6 +186,16 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     failNext: (count, code, opts) => faults.failNext(count, code, opts),
     dropWatches: () => watches.dropAll(),
     compactNow: () => store.history.compactAll(store.resourceVersion),
+    partition: (userAgent) => {
+      faults.partition(userAgent);
+      for (const socket of sockets) {
+        if (!faults.isPartitioned(agents.get(socket))) continue;
+        faults.countCut();
+        socket.destroy();
+      }
+    },
+    heal: (userAgent) => faults.heal(userAgent),
+    counts: () => faults.counts(),
   };
   const api: ApiServer = {
     url,

@@ -100,6 +100,13 @@ export async function handleRequest(ctx: ServerContext, req: IncomingMessage, re
     const route = parseRoute(url.pathname);
     describe(draft, req.method ?? 'GET', url);
     draft.user = ctx.auth.authenticate(req.headers.authorization);
+    if (ctx.faults.isPartitioned(req.headers['user-agent'])) {
+      // A partitioned client hears nothing back: no answer, no audit record, the connection closed.
+      recorded = true;
+      ctx.faults.countCut();
+      req.socket.destroy();
+      return;
+    }
     const fault = ctx.faults.requestFault({ path: url.pathname, verb: req.method ?? 'GET' });
     if (fault) throw faultStatus(fault.code, fault.retryAfterSeconds);
     const latency = route.kind === 'other' || route.kind === 'root' ? 0 : ctx.faults.latencyMs();

@@ -1,6 +1,6 @@
 // The public types of the server handle and its options, exactly as the package contract states them
 // (several packages code against them).
-import type { FaultSpec } from '../faults.js';
+import type { FaultCounts, FaultSpec } from '../faults.js';
 import type { AuditRecord } from '../metrics/index.js';
 
 /**
@@ -62,6 +62,15 @@ export interface FaultControl {
   dropWatches(): void;
   /** Forgets all history now: any resume from an RV older than current gets 410. */
   compactNow(): void;
+  /**
+   * Cuts off every client whose User-Agent contains `userAgent`, as a network partition would: its open
+   * connections (watches included) are closed and its requests get no answer until {@link FaultControl.heal}.
+   */
+  partition(userAgent: string): void;
+  /** Ends the partition of `userAgent`, or all partitions when omitted. */
+  heal(userAgent?: string): void;
+  /** How many faults were injected so far: failed requests, and requests or connections cut by partitions. */
+  counts(): FaultCounts;
 }
 
 /**

@@ -1,6 +1,7 @@
 // What the processing pipeline is given by the operator shell: the client, the handlers, resolved
 // settings, logging, the feed, posting, the clock, the storages and the memo.
 import type { EventSink, Registry } from '@opkit/handlers';
+import type { HandlingGate } from '@opkit/peering';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import type { DiffBaseStorage, ProgressStorage } from '@opkit/state';
 import type { Clock, Logger } from '@opkit/tasks';
@@ -49,4 +50,6 @@ export interface RuntimeDeps {
   readonly paused$?: Observable<boolean> | undefined;
   /** Hooks for packages that follow objects besides the change handlers. */
   readonly hooks?: ObjectHooks | undefined;
+  /** Which objects this replica handles (leader election, sharding); without it, every object. */
+  readonly gate?: HandlingGate | undefined;
 }

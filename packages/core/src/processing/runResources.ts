@@ -3,7 +3,10 @@
 // object, latest wins, bounded concurrency), process each with processObject, and re-process an
 // object later when its handlers asked for a delay — with a timer, not a sleeping worker, so that a
 // thousand delayed objects hold no worker slots. Daemons and timers run beside the cycles in
-// @opkit/daemons: paused with the watches, stopped on exit before this resolves.
+// @opkit/daemons: paused with the watches, stopped on exit before this resolves. With a gate (leader
+// election, sharding) every object is watched but only the objects the gate grants are handled; the
+// others are remembered (their latest event) and handled once granted, and granted objects are let go
+// of — handlers aborted, daemons stopped, and waited for — when the gate takes them away.
 import { Daemons } from '@opkit/daemons';
 import type { ResourceHandler, Selector } from '@opkit/handlers';
 import { runWithScope, sameSelector } from '@opkit/handlers';
@@ -30,7 +33,13 @@ interface Served {
   readonly storage: ResourceStorage;
 }
 
-type QueuedEvent = ObjectEvent & { readonly resource: Resource; readonly wake?: boolean; readonly touch?: boolean };
+type QueuedEvent = ObjectEvent & {
+  readonly resource: Resource;
+  readonly wake?: boolean;
+  readonly touch?: boolean;
+  /** A remembered event delivered again because the gate granted its object. */
+  readonly granted?: boolean;
+};
 
 function storageFor(deps: RuntimeDeps, resource: Resource): ResourceStorage {
   const { persistence } = deps.settings;
@@ -158,14 +167,21 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     });
   }, (item) => resourceName(item.resource));
   // Paused (e.g. by peering): every watch is closed; resuming opens them again, which relists everything.
-  let initial = true;
+  // Only a pause of open watches is news (not the start waiting for peering), and the resume after it.
+  let opened = false;
+  let announced = false;
   const watch$ = deps.paused$ === undefined ? watching$ : deps.paused$.pipe(
     distinctUntilChanged(),
     switchMap((value) => {
       paused = value;
-      // Not paused at the start is no news; every change after that is.
-      if (value || !initial) deps.logger.info(value ? 'Pausing the watches.' : 'Resuming the watches.');
-      initial = false;
+      if (value && opened) {
+        deps.logger.info('Pausing the watches.');
+        announced = true;
+      } else if (!value && announced) {
+        deps.logger.info('Resuming the watches.');
+        announced = false;
+      }
+      if (!value) opened = true;
       if (value) daemons?.pause();
       else daemons?.resume();
       return value ? EMPTY : watching$;
@@ -176,6 +192,11 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   const stopped = new Subject<void>();
   let draining = false;
   const memories = new Map<string, ObjectMemory>();
+  const gate = deps.gate;
+  // With a gate: the latest event of every object, to handle it once the gate grants it.
+  const seen = new Map<string, QueuedEvent>();
+  // Cycles in flight, by object key: the gate may have to abort and wait for them.
+  const running = new Map<string, { readonly uid: string | undefined; readonly abort: AbortController; readonly done: Promise<void> }>();
   const keyOf = (event: QueuedEvent): string | undefined => {
     const meta = event.object.metadata;
     const id = meta?.uid || (meta?.name ? `${meta.namespace ?? ''}/${meta.name}` : undefined);
@@ -188,6 +209,10 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
         deps.emit({ type: 'watch', phase: 'synced', resource: name, namespace: event.namespace });
         synced.add(name);
         checkSynced();
+      } else if (gate) {
+        const key = keyOf(event);
+        if (key !== undefined && event.type === 'DELETED') seen.delete(key);
+        else if (key !== undefined) seen.set(key, event);
       }
       return event;
     })),
@@ -212,16 +237,37 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
 
   const inflight = new Set<Promise<void>>();
   const worker = (event: QueuedEvent, context: { key: string; newer: AbortSignal; signal: AbortSignal }): Promise<void> => {
-    const work = cycle(event, context);
+    // Each cycle can be aborted on its own: when the gate takes its object away.
+    const abort = new AbortController();
+    const work = cycle(event, { ...context, signal: AbortSignal.any([context.signal, abort.signal]) });
     inflight.add(work);
-    void work.finally(() => inflight.delete(work)).catch(() => undefined);
+    running.set(context.key, { uid: event.object.metadata?.uid, abort, done: work.catch(() => undefined) });
+    void work.finally(() => {
+      inflight.delete(work);
+      if (running.get(context.key)?.abort === abort) running.delete(context.key);
+    }).catch(() => undefined);
     return work;
+  };
+  /** Forget an object: it is gone (or no longer ours to remember). */
+  const forget = (key: string): void => {
+    const memory = memories.get(key);
+    if (memory) clearTimer(memory);
+    memories.delete(key);
+    daemons?.forget(key);
   };
   const cycle = async (event: QueuedEvent, context: { key: string; newer: AbortSignal; signal: AbortSignal }): Promise<void> => {
     const item = served.get(resourceName(event.resource));
     if (!item || draining) return;
     const body = event.object;
     const ref = refOf(event.resource, body);
+    if (!event.wake && !event.granted) deps.hooks?.onEvent?.({ resource: event.resource, body, type: event.type, initial: event.initial });
+    // Paused (peering), or not ours (leader election, sharding): nothing is handled. Resuming relists,
+    // and the gate re-delivers what it grants; a deletion is only remembered as one.
+    const uid = body.metadata?.uid;
+    if (paused || (gate && !(uid !== undefined && gate.owns(uid)))) {
+      if (event.type === 'DELETED' && !event.wake) forget(context.key);
+      return;
+    }
     let memory = memories.get(context.key);
     if (!memory) {
       if (event.wake) return; // forgotten meanwhile
@@ -231,7 +277,6 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     if (event.wake && memory.latest && memory.latest !== body) return; // superseded by a newer event
     clearTimer(memory);
     memory.latest = body;
-    if (!event.wake) deps.hooks?.onEvent?.({ resource: event.resource, body, type: event.type, initial: event.initial });
     if (!event.wake) deps.emit({ type: 'object-seen', event: event.initial ? 'LISTED' : event.type, resourceVersion: body.metadata?.resourceVersion, ...ref });
     const cycleEvent: CycleEvent = { type: event.type, object: body, initial: event.initial, ...(event.wake ? { wake: true } : {}), ...(event.touch ? { touch: true } : {}) };
     let wakeIn: number | null;
@@ -243,6 +288,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       if (result.forget) {
         memories.delete(context.key);
         daemons?.forget(context.key);
+        seen.delete(context.key);
         deps.emit({ type: 'object-gone', ...ref });
         return;
       }
@@ -269,6 +315,40 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     }
   };
 
+  // The gate's side of the runtime: let go of objects it takes away, look again at objects it grants.
+  const detachGate = gate?.attach({
+    release: async (keep) => {
+      const waits: Promise<unknown>[] = [];
+      for (const [key, memory] of [...memories]) {
+        const uid = memory.latest?.metadata?.uid;
+        if (uid === undefined || keep(uid)) continue;
+        clearTimer(memory);
+        memories.delete(key);
+        const objectDaemons = daemons?.get(key);
+        if (objectDaemons) {
+          daemons!.forget(key, 'operator-pausing');
+          waits.push(objectDaemons.settled());
+        }
+      }
+      for (const cycleInFlight of running.values()) {
+        if (cycleInFlight.uid !== undefined && keep(cycleInFlight.uid)) continue;
+        cycleInFlight.abort.abort(new Error('This replica no longer handles the object.'));
+        waits.push(cycleInFlight.done);
+      }
+      await Promise.allSettled(waits);
+    },
+    acquire: () => {
+      if (signal.aborted || draining || paused) return;
+      for (const [key, event] of seen) {
+        if (memories.has(key) || running.has(key)) continue;
+        const uid = event.object.metadata?.uid;
+        if (uid === undefined || !gate.owns(uid)) continue;
+        // Granted: handle it as if first seen (resume handlers run, as after a restart).
+        wakeups.next({ type: event.type, object: event.object, initial: true, resource: event.resource, granted: true });
+      }
+    },
+  });
+
   await new Promise<void>((resolve, reject) => {
     const subscription = perObject<KubeObject>(events$, worker as never, {
       concurrency: deps.settings.queueing.workerLimit, key: keyOf as never,
@@ -282,6 +362,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     });
     // Daemons and timers stop within their cancellation settings (their last patches land).
     const stop = (): Promise<void> => {
+      detachGate?.();
       signal.removeEventListener('abort', onAbort);
       for (const memory of memories.values()) clearTimer(memory);
       memories.clear();

@@ -144,7 +144,11 @@ export class Requester {
         'User-Agent': this.settings.userAgent,
         ...(await credentials.headers()),
       };
-      if (body !== undefined) headers['Content-Type'] = call.contentType ?? 'application/json';
+      if (body !== undefined) {
+        headers['Content-Type'] = call.contentType ?? 'application/json';
+        // Node sends a DELETE's body without chunked encoding: without a length the server never sees it.
+        headers['Content-Length'] = String(Buffer.byteLength(body));
+      }
       const request = { method: call.method, path, headers, body, signal: call.signal, timeoutMs: call.timeoutMs ?? requestTimeoutMs };
       let failure: KubeError;
       const started = Date.now();

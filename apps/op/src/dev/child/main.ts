@@ -49,6 +49,7 @@ registerHooks({
 useOwnOpkit();
 const core = await import('@opkit/core');
 const { connect } = await import('@opkit/kube');
+const { detectIdentity } = await import('@opkit/peering');
 const firstLoad = inbox.findIndex((message) => message.type === 'load');
 const config: ChildConfig = firstLoad >= 0
   ? (inbox.splice(firstLoad, 1)[0] as Extract<ParentMessage, { type: 'load' }>).config
@@ -116,12 +117,20 @@ const controller = new AbortController();
 const paused$ = new BehaviorSubject<boolean>(false);
 
 async function run(): Promise<void> {
-  const client = await connect({ ...(config.kubeconfig ? { kubeconfig: config.kubeconfig } : {}), ...(config.context ? { context: config.context } : {}) });
+  // Kopf's --dev on a cluster: priority 666 pauses the copies deployed there (they resume when we leave).
+  const identity = detectIdentity({ env: process.env });
+  const client = await connect({
+    ...(config.kubeconfig ? { kubeconfig: config.kubeconfig } : {}), ...(config.context ? { context: config.context } : {}),
+    userAgent: `opkit-dev (${identity})`,
+  });
   const logger = core.createLogger({ format: 'plain', level: 'debug', write: () => undefined });
   const operator = new core.Operator({
     registry, client, logger, paused$: paused$.asObservable(),
     ...(config.namespaces.length > 0 ? { namespaces: config.namespaces } : { clusterwide: true }),
-    settings: { persistence: { profile: config.persistence }, queueing: { exitTimeout: config.graceMs / 1000 } },
+    settings: {
+      persistence: { profile: config.persistence }, queueing: { exitTimeout: config.graceMs / 1000 },
+      peering: config.peering === 'dev' ? { priority: 666, identity } : { standalone: true },
+    },
   });
   const subscription = operator.feed$.subscribe(onFeed);
   try {

@@ -16,6 +16,11 @@ export interface ChildConfig {
   readonly context?: string | undefined;
   readonly namespaces: readonly string[];
   readonly persistence: 'opkit' | 'kopf';
+  /**
+   * Peering: `'dev'` on a cluster (priority 666, so that copies deployed there pause while op dev runs),
+   * `'standalone'` on the embedded server (op dev's operator is alone there). @defaultValue 'standalone'
+   */
+  readonly peering?: 'dev' | 'standalone' | undefined;
   /** Milliseconds in-flight handlers get to finish when the generation stops. */
   readonly graceMs: number;
   /** Feed batching: at most this many ms between batches. @defaultValue 50 */

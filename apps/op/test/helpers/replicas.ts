@@ -1,0 +1,128 @@
+// Several `op run` processes of one operator against an API server in the test process: spawn them
+// (asynchronously — a synchronous spawn would freeze the server), read their log lines as they come,
+// wait for lines with deadlines, kill them; and the records their handlers write (which replica
+// handled which object, from when to when), for asserting who handled what and that no two did at once.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { OP } from './devProcess.js';
+
+/** One handling of one object, as the handler recorded it. */
+export interface HandlingRecord {
+  readonly kind: 'create' | 'update';
+  readonly uid: string;
+  readonly name: string;
+  readonly replica: string;
+  /** ms since the epoch. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A running `op` process. */
+export interface OpProcess {
+  readonly id: string;
+  readonly child: ChildProcess;
+  readonly lines: string[];
+  /** When each line arrived (ms since the epoch), by index. */
+  readonly times: number[];
+  /** Wait until `count` lines match, or fail after `timeoutMs` showing the output. Resolves to the last match's index. */
+  waitFor(pattern: RegExp | string, options?: { readonly count?: number; readonly timeoutMs?: number }): Promise<number>;
+  has(pattern: RegExp | string): boolean;
+  readonly exited: Promise<void>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** A folder with an operator whose create and update handlers record each handling into `<dir>/records/<POD_ID>.jsonl`. */
+export function recordingOperator(): { dir: string; file: string; records: () => HandlingRecord[]; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'opkit-replicas-'));
+  const file = join(dir, 'operator.ts');
+  writeFileSync(file, [
+    "import { appendFileSync, mkdirSync } from 'node:fs';",
+    "import { on } from '@opkit/core';",
+    '',
+    "const folder = `${process.env.RECORD_DIR}`;",
+    'mkdirSync(folder, { recursive: true });',
+    'const replica = process.env.POD_ID;',
+    "const pause = Number(process.env.HANDLER_MS ?? '0');",
+    'async function handle(kind: string, uid: string | undefined, name: string | undefined): Promise<void> {',
+    '  const start = Date.now();',
+    '  if (pause > 0) await new Promise((resolve) => { setTimeout(resolve, pause); });',
+    "  appendFileSync(`${folder}/${replica}.jsonl`, `${JSON.stringify({ kind, uid, name, replica, start, end: Date.now() })}\\n`);",
+    '}',
+    "on.create('kopfexamples', async function create_fn({ uid, name }) { await handle('create', uid, name); });",
+    "on.update('kopfexamples', async function update_fn({ uid, name }) { await handle('update', uid, name); });",
+    '',
+  ].join('\n'));
+  const folder = join(dir, 'records');
+  return {
+    dir, file,
+    records: () => {
+      if (!existsSync(folder)) return [];
+      return readdirSync(folder).flatMap((name) => readFileSync(join(folder, name), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as HandlingRecord));
+    },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Start `op` with `args`, as replica `id` (POD_ID), against `kubeconfig`.
+ *
+ * @example
+ * ```ts
+ * const a = startOp(['run', file, '-A', '--leader-elect'], 'replica-a', { KUBECONFIG: kubeconfig });
+ * await a.waitFor('Acquired the leader lease');
+ * ```
+ */
+export function startOp(args: readonly string[], id: string, env: Record<string, string>): OpProcess {
+  const child = spawn(process.execPath, [OP, ...args], { env: { ...process.env, ...env, POD_ID: id }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  const times: number[] = [];
+  let rest = '';
+  const take = (chunk: Buffer): void => {
+    const parts = (rest + chunk.toString()).split('\n');
+    rest = parts.pop()!;
+    for (const part of parts) {
+      lines.push(part);
+      times.push(Date.now());
+    }
+  };
+  child.stderr.on('data', take);
+  child.stdout.on('data', take);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const matches = (pattern: RegExp | string) => (line: string): boolean => (typeof pattern === 'string' ? line.includes(pattern) : pattern.test(line));
+  return {
+    id, child, lines, times, exited,
+    has: (pattern) => lines.some(matches(pattern)),
+    async waitFor(pattern, options = {}) {
+      const count = options.count ?? 1;
+      for (const deadline = Date.now() + (options.timeoutMs ?? 30_000); ;) {
+        let seen = 0;
+        for (let i = 0; i < lines.length; i++) {
+          if (matches(pattern)(lines[i]!) && ++seen === count) return i;
+        }
+        if (Date.now() > deadline) throw new Error(`${id} logged ${seen} of ${count} lines matching ${String(pattern)}; it logged:\n${lines.slice(-80).join('\n')}`);
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${id} exited (${child.exitCode ?? child.signalCode}) before logging ${String(pattern)}:\n${lines.slice(-80).join('\n')}`);
+        await new Promise((resolve) => { setTimeout(resolve, 25); });
+      }
+    },
+    async stop(signal = 'SIGINT') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** Pairs of records of different replicas whose handling overlapped in time (none, if no two replicas handled at once). */
+export function overlaps(records: readonly HandlingRecord[], sameObjectOnly = false): [HandlingRecord, HandlingRecord][] {
+  const sorted = [...records].sort((a, b) => a.start - b.start);
+  const found: [HandlingRecord, HandlingRecord][] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    for (let j = i + 1; j < sorted.length && sorted[j]!.start < sorted[i]!.end; j++) {
+      const [a, b] = [sorted[i]!, sorted[j]!];
+      if (a.replica !== b.replica && (!sameObjectOnly || a.uid === b.uid)) found.push([a, b]);
+    }
+  }
+  return found;
+}

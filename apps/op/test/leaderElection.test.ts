@@ -1,0 +1,136 @@
+// Leader election across three `op run --leader-elect` processes on the embedded API server: exactly
+// one handles objects; SIGKILLed, another takes over within lease duration + retry period; cut off
+// from the network (the server's partition fault), it stops before another takes over, so that no two
+// replicas handle objects at once (their handlers record replica and start/end, checked for overlap).
+import { startApiServer } from '@opkit/apiserver';
+import type { ApiServer } from '@opkit/apiserver';
+import { connect } from '@opkit/kube';
+import type { KubeClient, Resource } from '@opkit/kube';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { HandlingRecord, OpProcess } from './helpers/replicas.js';
+import { overlaps, recordingOperator, startOp } from './helpers/replicas.js';
+
+const CRD = parse(readFileSync(fileURLToPath(new URL('../../../examples/crd.yaml', import.meta.url)), 'utf8'));
+const CRDS: Resource = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
+// Seconds: the lease is valid for 4 s after a renewal; a leader that cannot renew stops after 2 s.
+const LEASE_DURATION = 4;
+const RETRY_PERIOD = 1;
+const ACQUIRED = 'Acquired the leader lease default/widgets; handling objects now.';
+
+describe('op run --leader-elect', () => {
+  let server: ApiServer;
+  let client: KubeClient;
+  let kex: Resource;
+  let dir: string;
+  let operator: ReturnType<typeof recordingOperator>;
+  const replicas: OpProcess[] = [];
+
+  beforeEach(async () => {
+    server = await startApiServer({ strictMicroTime: true });
+    dir = mkdtempSync(join(tmpdir(), 'opkit-leader-'));
+    writeFileSync(join(dir, 'kubeconfig'), server.kubeconfig());
+    client = await connect({ kubeconfig: join(dir, 'kubeconfig') });
+    await client.create(CRDS, CRD);
+    for (let attempt = 0; !(kex = (await client.resolve('kopfexamples.kopf.dev'))[0]!); attempt++) {
+      if (attempt > 200) throw new Error('the CRD is not served');
+      client.invalidateDiscovery();
+      await new Promise((resolve) => { setTimeout(resolve, 50); });
+    }
+    operator = recordingOperator();
+  });
+  afterEach(async () => {
+    await Promise.all(replicas.splice(0).map((replica) => replica.stop('SIGKILL')));
+    client.close();
+    await server.close();
+    operator.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const start = (id: string): OpProcess => {
+    const replica = startOp([
+      'run', operator.file, '-A', '--log-format', 'plain', '--standalone',
+      '--leader-elect', '--lease-name', 'widgets', '--lease-namespace', 'default',
+      '--lease-duration', String(LEASE_DURATION), '--renew-deadline', '2', '--retry-period', String(RETRY_PERIOD),
+    ], id, { KUBECONFIG: join(dir, 'kubeconfig'), RECORD_DIR: join(operator.dir, 'records'), HANDLER_MS: '20' });
+    replicas.push(replica);
+    return replica;
+  };
+  const create = async (names: readonly string[]): Promise<void> => {
+    for (const name of names) await client.create(kex, { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name, namespace: 'default' }, spec: { field: name } });
+  };
+  const handledBy = async (names: readonly string[], what: string): Promise<Map<string, HandlingRecord[]>> => {
+    for (const deadline = Date.now() + 60_000; ;) {
+      const records = operator.records().filter((record) => names.includes(record.name));
+      const byName = new Map<string, HandlingRecord[]>();
+      for (const record of records) byName.set(record.name, [...(byName.get(record.name) ?? []), record]);
+      if (names.every((name) => byName.has(name))) return byName;
+      if (Date.now() > deadline) throw new Error(`${what}: ${names.filter((name) => !byName.has(name)).length} of ${names.length} objects not handled\n${replicas.map((r) => `--- ${r.id}\n${r.lines.slice(-30).join('\n')}`).join('\n')}`);
+      await new Promise((resolve) => { setTimeout(resolve, 50); });
+    }
+  };
+  const names = (prefix: string, count: number): string[] => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
+
+  it('lets exactly one of three handle objects, and another take over after a SIGKILL and during a network cut', async () => {
+    const all = ['replica-a', 'replica-b', 'replica-c'].map(start);
+    const leaderOf = async (): Promise<OpProcess> => {
+      for (const deadline = Date.now() + 30_000; ;) {
+        const leaders = all.filter((replica) => replica.child.exitCode === null && replica.child.signalCode === null && replica.has(ACQUIRED));
+        if (leaders.length > 0) return leaders.at(-1)!;
+        if (Date.now() > deadline) throw new Error('nobody leads');
+        await new Promise((resolve) => { setTimeout(resolve, 25); });
+      }
+    };
+
+    // 1. Exactly one handles objects.
+    const first = await leaderOf();
+    const batch1 = names('one', 20);
+    await create(batch1);
+    const handled1 = await handledBy(batch1, 'the first leader');
+    expect([...handled1.values()].flat().every((record) => record.replica === first.id)).toBe(true);
+    expect(all.filter((replica) => replica.has(ACQUIRED))).toEqual([first]);
+
+    // 2. SIGKILL: another takes over within lease duration + retry period.
+    const killedAt = Date.now();
+    await first.stop('SIGKILL');
+    const second = await leaderOf();
+    expect(second).not.toBe(first);
+    const takeover = second.times[await second.waitFor(ACQUIRED)]! - killedAt;
+    expect(takeover).toBeLessThanOrEqual((LEASE_DURATION + RETRY_PERIOD) * 1000);
+    const batch2 = names('two', 20);
+    await create(batch2);
+    const handled2 = await handledBy(batch2, 'the second leader');
+    expect([...handled2.values()].flat().every((record) => record.replica === second.id)).toBe(true);
+
+    // 3. A network cut of the leader: it stops, the last one takes over, nobody handles at once.
+    const faultsBefore = server.faults.counts();
+    server.faults.partition(`(${second.id})`);
+    await second.waitFor('Lost the leader lease default/widgets: it was not renewed within 2s. Stopping the handling of objects.');
+    const third = all.find((replica) => replica !== first && replica !== second)!;
+    await third.waitFor(ACQUIRED);
+    const batch3 = names('three', 20);
+    await create(batch3);
+    const handled3 = await handledBy(batch3, 'the leader during the cut');
+    expect([...handled3.values()].flat().every((record) => record.replica === third.id)).toBe(true);
+    const cut = server.faults.counts().cut - faultsBefore.cut;
+    expect(cut).toBeGreaterThan(0);
+    server.faults.heal();
+    await second.waitFor(`The leader is ${third.id} (lease default/widgets).`);
+
+    // After the cut the old leader stays a standby: the objects of the next batch are the new leader's.
+    const batch4 = names('four', 20);
+    await create(batch4);
+    const handled4 = await handledBy(batch4, 'the leader after the cut');
+    expect([...handled4.values()].flat().every((record) => record.replica === third.id)).toBe(true);
+    expect(second.lines.filter((line) => line === ACQUIRED)).toHaveLength(1);
+
+    // No two replicas ever handled objects at the same time.
+    const records = operator.records();
+    expect(overlaps(records)).toEqual([]);
+    console.log(`leader election: takeover after SIGKILL ${takeover} ms; faults injected during the cut: ${cut}; ${records.length} handlings by ${new Set(records.map((record) => record.replica)).size} replicas, none overlapping`);
+  });
+});

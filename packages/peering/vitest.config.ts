@@ -1,0 +1,6 @@
+// Integration tests run API servers and wait on real (short) lease and lifetime periods; give them room on a busy CI box.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { testTimeout: 60_000, hookTimeout: 30_000 },
+});
