@@ -1,3 +1,5 @@
+// Typed resources as selectors: the context types of every on.* resource kind (checked by tsc), the
+// untyped forms unchanged, and identity-only description, comparison and resolution.
 import type { KubeObject } from '@opkit/kube';
 import { defineResource, k } from '@opkit/schema';
 import type { ResourceBody } from '@opkit/schema';

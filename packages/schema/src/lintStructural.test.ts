@@ -1,3 +1,4 @@
+// lintStructural: one test per structural-schema rule, each asserting the JSON path and the fix in the message.
 import { describe, expect, it } from 'vitest';
 import { lintStructural } from './lintStructural.js';
 
