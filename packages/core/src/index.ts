@@ -9,7 +9,7 @@ export {
   TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError,
 } from '@opkit/handlers';
 export type {
-  On, Selector, UntypedSelector, TypedResourceBody, HandlerSpec, HandlerStatus, PermissionNeed, MetaFilter, ValueFilter, ErrorsMode, ChangeHandlerOptions, UpdateHandlerOptions, DeleteHandlerOptions, ResumeHandlerOptions,
+  On, Selector, TypedResourceBody, HandlerSpec, HandlerStatus, PermissionNeed, MetaFilter, ValueFilter, ErrorsMode, ChangeHandlerOptions, UpdateHandlerOptions, DeleteHandlerOptions, ResumeHandlerOptions,
   EventHandlerOptions, ActivityHandlerOptions, ChangeReason, ResourceHandlerKind, ActivityKind, ResourceHandlerFn, ActivityHandlerFn,
   ResourceHandler, ActivityHandler, HandlerPatch, DiffItem, HandlerEvent, HandlerContext, ActivityContext, EventSink,
   OwnerReference, ObjectReference, EventOptions, ExceptionEventOptions,

@@ -11,7 +11,7 @@ export { PRESENT, ABSENT } from './markers.js';
 
 // Types
 export type {
-  Selector, UntypedSelector, TypedResourceBody, HandlerSpec, HandlerStatus, MetaFilter, ValueFilter, ErrorsMode, FilterOptions, RetryOptions, BaseOptions,
+  Selector, TypedResourceBody, HandlerSpec, HandlerStatus, MetaFilter, ValueFilter, ErrorsMode, FilterOptions, RetryOptions, BaseOptions,
   ChangeHandlerOptions, UpdateHandlerOptions, DeleteHandlerOptions, ResumeHandlerOptions, EventHandlerOptions, ActivityHandlerOptions,
   DaemonHandlerOptions, TimerHandlerOptions, InitialDelay,
   ChangeReason, ResourceHandlerKind, BackgroundHandlerKind, ActivityKind, ResourceHandlerFn, DaemonHandlerFn, ActivityHandlerFn, HandlerFilters,

@@ -1,3 +1,4 @@
+// owns() and needs(): what they register, and the registration errors that name the bad field.
 import { defineResource, k } from '@opkit/schema';
 import { EVERYTHING } from '@opkit/kube';
 import { describe, expect, it } from 'vitest';

@@ -14,7 +14,7 @@ import type {
   ActivityHandler, ActivityHandlerFn, ActivityHandlerOptions, ActivityKind, ChangeHandlerOptions, ChangeReason,
   DaemonHandlerFn, DaemonHandlerOptions, DeleteHandlerOptions, ErrorsMode, EventHandlerOptions, FilterOptions, HandlerFilters,
   InitialDelay, ResourceHandler, ResourceHandlerFn, ResourceHandlerKind, ResumeHandlerOptions, RetryOptions, Selector,
-  TimerHandlerOptions, TypedResourceBody, UntypedSelector, UpdateHandlerOptions,
+  TimerHandlerOptions, TypedResourceBody, UpdateHandlerOptions,
 } from './types.js';
 
 /** Everything `buildResourceHandler` accepts: the options of every resource kind. */
@@ -27,33 +27,34 @@ export type ResourceHandlerOptions = FilterOptions & RetryOptions & {
 /**
  * The registration API, bound to one registry. Each resource kind has two forms: with a typed
  * resource of @opkit/schema, the context's `spec`, `status` and `body` are typed from it; with any
- * other selector they are plain records (or the body type given as `B`).
+ * other selector (or a value typed as the `Selector` union) they are plain records (or the body
+ * type given as `B`).
  */
 export interface On {
   /** A creation handler: runs once when an object is first seen without a stored diff-base. */
   create<R extends TypedResource<any>>(selector: R, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: ChangeHandlerOptions): ResourceHandler;
-  create<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: ResourceHandlerFn<B>, options?: ChangeHandlerOptions): ResourceHandler;
+  create<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: ChangeHandlerOptions): ResourceHandler;
   /** An update handler: runs when the essence differs from the stored diff-base. */
   update<R extends TypedResource<any>>(selector: R, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: UpdateHandlerOptions): ResourceHandler;
-  update<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: ResourceHandlerFn<B>, options?: UpdateHandlerOptions): ResourceHandler;
+  update<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: UpdateHandlerOptions): ResourceHandler;
   /** A deletion handler: runs when the object is being deleted (a finalizer holds it unless `optional`). */
   delete<R extends TypedResource<any>>(selector: R, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: DeleteHandlerOptions): ResourceHandler;
-  delete<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: ResourceHandlerFn<B>, options?: DeleteHandlerOptions): ResourceHandler;
+  delete<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: DeleteHandlerOptions): ResourceHandler;
   /** A resume handler: runs once per object and process for objects found at startup. */
   resume<R extends TypedResource<any>>(selector: R, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: ResumeHandlerOptions): ResourceHandler;
-  resume<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: ResourceHandlerFn<B>, options?: ResumeHandlerOptions): ResourceHandler;
+  resume<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: ResumeHandlerOptions): ResourceHandler;
   /** A field handler: runs on any change of one field (id `<id>/<field>`). */
   field<R extends TypedResource<any>>(selector: R, field: string, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: UpdateHandlerOptions): ResourceHandler;
-  field<B extends KubeObject = KubeObject>(selector: UntypedSelector, field: string, fn: ResourceHandlerFn<B>, options?: UpdateHandlerOptions): ResourceHandler;
+  field<B extends KubeObject = KubeObject>(selector: Selector, field: string, fn: ResourceHandlerFn<B>, options?: UpdateHandlerOptions): ResourceHandler;
   /** An event spy: runs for every watch event; errors are ignored; nothing is stored. */
   event<R extends TypedResource<any>>(selector: R, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: EventHandlerOptions): ResourceHandler;
-  event<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: ResourceHandlerFn<B>, options?: EventHandlerOptions): ResourceHandler;
+  event<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: EventHandlerOptions): ResourceHandler;
   /** A daemon: runs alongside each matching object for as long as it exists (one per object). */
   daemon<R extends TypedResource<any>>(selector: R, fn: DaemonHandlerFn<TypedResourceBody<R>>, options?: DaemonHandlerOptions): ResourceHandler;
-  daemon<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: DaemonHandlerFn<B>, options?: DaemonHandlerOptions): ResourceHandler;
+  daemon<B extends KubeObject = KubeObject>(selector: Selector, fn: DaemonHandlerFn<B>, options?: DaemonHandlerOptions): ResourceHandler;
   /** A timer: runs every `interval` seconds (and/or after `idle` seconds without changes) for each matching object. */
   timer<R extends TypedResource<any>>(selector: R, fn: DaemonHandlerFn<TypedResourceBody<R>>, options?: TimerHandlerOptions): ResourceHandler;
-  timer<B extends KubeObject = KubeObject>(selector: UntypedSelector, fn: DaemonHandlerFn<B>, options?: TimerHandlerOptions): ResourceHandler;
+  timer<B extends KubeObject = KubeObject>(selector: Selector, fn: DaemonHandlerFn<B>, options?: TimerHandlerOptions): ResourceHandler;
   /** A startup activity: all must succeed before watching starts. */
   startup(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
   /** A cleanup activity: runs when the operator stops. */

@@ -1,9 +1,11 @@
+// Typed resources as selectors: the context types of every on.* resource kind (checked by tsc), the
+// untyped forms unchanged, and identity-only description, comparison and resolution.
 import type { KubeObject } from '@opkit/kube';
 import { defineResource, k } from '@opkit/schema';
 import type { ResourceBody } from '@opkit/schema';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { describeSelector, on, Registry, resolvableSelector, sameSelector, setDefaultRegistry } from './registry.js';
-import type { DaemonContext, HandlerContext } from './types.js';
+import type { DaemonContext, HandlerContext, Selector } from './types.js';
 
 const Greeting = defineResource({
   group: 'example.com', version: 'v1alpha1', kind: 'Greeting',
@@ -70,7 +72,11 @@ describe('typed resources as selectors', () => {
     registry.on.create<Custom>('kopfexamples', function typed_by_hand({ spec }) {
       expectTypeOf(spec.size).toEqualTypeOf<number>();
     });
-    expect(registry.resourceHandlers()).toHaveLength(3);
+    const anySelector: Selector = Greeting as Selector;
+    registry.on.resume(anySelector, function from_a_union({ spec }) {
+      expectTypeOf(spec).toEqualTypeOf<Record<string, any>>();
+    });
+    expect(registry.resourceHandlers()).toHaveLength(4);
   });
 
   it('are described, compared and resolved by their group, version and plural only', () => {

@@ -1,7 +1,7 @@
 // The public types of handling: handler kinds, their options as users write them, the normalized
 // handlers the Registry keeps, the context a handler receives, and the outcome of one invocation.
 // Everything that runs or describes a handler (core, daemons, webhooks, testing) speaks these types.
-import type { EVERYTHING, KubeObject, Resource, ResourceQuery, ResourceSelector } from '@opkit/kube';
+import type { KubeObject, Resource, ResourceSelector } from '@opkit/kube';
 import type { ResourceBody, TypedResource } from '@opkit/schema';
 import type { Logger } from '@opkit/tasks';
 import type { ABSENT, PRESENT } from './markers.js';
@@ -11,9 +11,6 @@ import type { ABSENT, PRESENT } from './markers.js';
  * query, a predicate, or a typed resource of @opkit/schema (matched by its group, version and plural).
  */
 export type Selector = ResourceSelector | TypedResource<any>;
-
-/** A selector that is not a typed resource (handlers registered with one get untyped contexts). */
-export type UntypedSelector = string | (ResourceQuery & { readonly toCRD?: never }) | typeof EVERYTHING | ((resource: Resource) => boolean);
 
 /** The object type handlers of a typed resource receive. */
 export type TypedResourceBody<R> = ResourceBody<R> extends infer B extends KubeObject ? B : KubeObject;

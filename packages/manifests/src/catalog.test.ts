@@ -1,3 +1,5 @@
+// Offline selector resolution: typed resources, CRD files, built-ins, assumed group-qualified names,
+// and the errors that say how to make a selector resolvable.
 import { EVERYTHING } from '@opkit/kube';
 import { defineResource, k } from '@opkit/schema';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// package.json#opkit: defaults, every field, and an error per bad field naming what was expected.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

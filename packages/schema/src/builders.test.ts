@@ -1,3 +1,4 @@
+// The k.* builders: the exact JSON each emits, their option checks, and that they only emit structural schemas.
 import { describe, expect, it } from 'vitest';
 import { k } from './builders.js';
 import { SchemaError } from './errors.js';

@@ -1,3 +1,4 @@
+// defineResource(): identity and plural, the CRD, validation, definition errors, isTypedResource and the body type.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { k } from './builders.js';
 import { defineResource, isTypedResource, RESOURCE_IDENTITY } from './defineResource.js';

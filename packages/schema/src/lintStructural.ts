@@ -5,7 +5,7 @@
 import type { SchemaIssue } from './errors.js';
 import type { JsonSchemaObject } from './internal/json.js';
 import { isPlainObject } from './internal/json.js';
-import { applyDefaults, checkValue } from './validateValue.js';
+import { checkValue } from './validateValue.js';
 
 /** Options of {@link lintStructural}. */
 export interface LintOptions {
@@ -210,7 +210,8 @@ class Linter {
     if (s['default'] !== undefined) {
       if (resourceMeta !== undefined) this.add(path, `default is not allowed in top-level ${resourceMeta} — the API server sets it`);
       else {
-        const problems = checkValue(s, applyDefaults(s, s['default']), { reportUnknownFields: true });
+        // As the API server checks a default: as written (nested defaults are not applied first), pruned fields reported.
+        const problems = checkValue(s, s['default'], { reportUnknownFields: true });
         for (const problem of problems) this.add(path, `the default${problem.path ? ` at ${problem.path}` : ''} ${problem.message} — fix the default`);
       }
     }

@@ -1,3 +1,4 @@
+// pluralize: the English rules and the irregular table, on the last word of a CamelCase kind.
 import { describe, expect, it } from 'vitest';
 import { pluralize } from './plural.js';
 

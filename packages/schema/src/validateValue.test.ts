@@ -1,3 +1,4 @@
+// applyDefaults and checkValue: the API server's defaulting, pruning of nulls, and validation rules.
 import { describe, expect, it } from 'vitest';
 import { applyDefaults, checkValue } from './validateValue.js';
 

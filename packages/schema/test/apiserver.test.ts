@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
-import { defineResource, k } from '../src/index.js';
+import { defineResource, k, lintStructural } from '../src/index.js';
 
 const Greeting = defineResource({
   group: 'example.com', version: 'v1alpha1', kind: 'Greeting', shortNames: ['gr'], categories: ['opkit'],
@@ -129,6 +129,28 @@ describe('the CRDs of defineResource() on the embedded API server', () => {
       expect(created.status, JSON.stringify(created.body)).toBe(422);
       const fields = (created.body.details?.causes ?? []).map((c: { field: string }) => c.field);
       for (const path of paths) expect(fields).toContain(path);
+    });
+  }
+
+  const rejected: [string, Record<string, unknown>][] = [
+    ['uniqueItems', { type: 'array', items: { type: 'string' }, uniqueItems: true }],
+    ['a node without type', { type: 'object', properties: { a: { description: 'untyped' } } }],
+    ['additionalProperties: false', { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false }],
+    ['a default with a required field left out', { type: 'object', required: ['a'], properties: { a: { type: 'string', default: 'x' } }, default: {} }],
+    ['$ref', { $ref: '#/definitions/a' }],
+    ['a map list key that is neither required nor defaulted', { type: 'array', items: { type: 'object', properties: { k: { type: 'string' } } }, 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['k'] }],
+  ];
+  for (const [what, node] of rejected) {
+    it(`are refused like the linter refuses them: ${what}`, async () => {
+      const schema = { type: 'object', properties: { spec: { type: 'object', properties: { x: node } } } };
+      expect(lintStructural(schema).length, what).toBeGreaterThan(0);
+      const crd = {
+        apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'rawthings.example.com' },
+        spec: { group: 'example.com', scope: 'Namespaced', names: { plural: 'rawthings', kind: 'RawThing' }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: schema } }] },
+      };
+      const created = await request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
+      expect(created.status, JSON.stringify(created.body)).toBe(422);
+      expect(JSON.stringify(created.body.details?.causes ?? [])).toContain('properties[spec].properties[x]');
     });
   }
 });

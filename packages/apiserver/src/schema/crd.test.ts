@@ -294,6 +294,38 @@ describe('validateStructuralSchema', () => {
     ]);
   });
 
+  it('checks what sets and map lists ask of their items, as kube-apiserver does for new CRDs', () => {
+    const list = (items: unknown, listType: string, keys?: string[]): unknown => ({
+      type: 'array', items, 'x-kubernetes-list-type': listType, ...(keys ? { 'x-kubernetes-list-map-keys': keys } : {}),
+    });
+    const causes = validateStructuralSchema(
+      {
+        type: 'object',
+        properties: {
+          a: list({ type: 'object', properties: { k: { type: 'string' } } }, 'map', ['k']),
+          b: list({ type: 'object', required: ['k'], properties: { k: { type: 'string', nullable: true } } }, 'map', ['k']),
+          c: list({ type: 'object', required: ['k'], properties: { k: { type: 'object' } } }, 'map', ['k', 'k']),
+          d: list({ type: 'object', properties: { k: { type: 'string', default: 'x' } } }, 'map', ['z']),
+          e: list({ type: 'string', nullable: true }, 'set'),
+          f: list({ type: 'object', properties: { a: { type: 'string' } } }, 'set'),
+          g: list({ type: 'object', 'x-kubernetes-map-type': 'atomic', properties: { a: { type: 'string' } } }, 'set'),
+          h: list({ type: 'object', required: ['k'], properties: { k: { type: 'string' } } }, 'map', ['k']),
+        },
+      },
+      at,
+    );
+    expect(causes.map((c) => `${c.field.slice(at.length + 1)}: ${c.message}`)).toEqual([
+      'properties[a].items.properties[k].default: Required value: this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property',
+      'properties[b].items.properties[k].nullable: Forbidden: this property is in x-kubernetes-list-map-keys, so it cannot be nullable',
+      'properties[c].items.properties[k].type: Invalid value: "object": must be a scalar type if parent array\'s x-kubernetes-list-type is map',
+      'properties[c].items.properties[k].type: Invalid value: "object": must be a scalar type if parent array\'s x-kubernetes-list-type is map',
+      'properties[c].x-kubernetes-list-map-keys: Invalid value: []string{"k", "k"}: must not contain duplicate entries',
+      'properties[d].x-kubernetes-list-map-keys: Invalid value: []string{"z"}: entries must all be names of item properties',
+      'properties[e].items.nullable: Forbidden: cannot be nullable when x-kubernetes-list-type is set',
+      'properties[f].items.x-kubernetes-map-type: Invalid value: "null": must be atomic as item of a list with x-kubernetes-list-type=set',
+    ]);
+  });
+
   it('checks embedded resources, root additionalProperties and int-or-string extensions', () => {
     const causes = validateStructuralSchema(
       {

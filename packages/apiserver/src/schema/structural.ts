@@ -33,6 +33,7 @@ function apiChecks(s: JsonSchema, path: string, causes: Cause[]): void {
     if (listType === 'map' && (!Array.isArray(keys) || keys.length === 0)) {
       causes.push(causeRequired(`${path}.x-kubernetes-list-map-keys`, 'must not be empty if x-kubernetes-list-type is map'));
     }
+    listItemChecks(s, String(listType), path, causes);
   }
   if (typeof s.pattern === 'string') {
     try {
@@ -46,6 +47,51 @@ function apiChecks(s: JsonSchema, path: string, causes: Cause[]): void {
   }
   if (isSchema(s.additionalProperties)) apiChecks(s.additionalProperties, `${path}.additionalProperties`, causes);
   if (isSchema(s.items)) apiChecks(s.items, `${path}.items`, causes);
+}
+
+/**
+ * What a list of type set or map asks of its items, as kube-apiserver checks it for new CRDs: set items are
+ * atomic, map items are objects whose keys are scalar properties (listed once), each required or defaulted
+ * and not nullable, and neither kind of item is nullable.
+ */
+function listItemChecks(s: JsonSchema, listType: string, path: string, causes: Cause[]): void {
+  const items = isSchema(s.items) ? s.items : undefined;
+  if (items === undefined || (listType !== 'set' && listType !== 'map')) return;
+  if (listType === 'set') {
+    if (items.type === 'array' && items['x-kubernetes-list-type'] !== undefined && items['x-kubernetes-list-type'] !== 'atomic') {
+      causes.push(causeInvalid(`${path}.items.x-kubernetes-list-type`, items['x-kubernetes-list-type'], 'must be atomic as item of a list with x-kubernetes-list-type=set'));
+    }
+    if (items.type === 'object' && items['x-kubernetes-map-type'] !== 'atomic') {
+      causes.push(causeInvalid(`${path}.items.x-kubernetes-map-type`, items['x-kubernetes-map-type'] ?? null, 'must be atomic as item of a list with x-kubernetes-list-type=set'));
+    }
+  } else {
+    const keys: unknown[] = Array.isArray(s['x-kubernetes-list-map-keys']) ? s['x-kubernetes-list-map-keys'] : [];
+    if (items.type !== 'object') {
+      causes.push(causeInvalid(`${path}.items.type`, items.type ?? '', "must be object if parent array's x-kubernetes-list-type is map"));
+    } else {
+      const seen = new Set<unknown>();
+      for (const key of keys) {
+        const prop = isPlainObject(items.properties) ? items.properties[String(key)] : undefined;
+        if (!isSchema(prop)) causes.push(causeInvalid(`${path}.x-kubernetes-list-map-keys`, keys, 'entries must all be names of item properties'));
+        else if (prop.type === 'array' || prop.type === 'object') {
+          causes.push(causeInvalid(`${path}.items.properties[${String(key)}].type`, items.type, "must be a scalar type if parent array's x-kubernetes-list-type is map"));
+        }
+        if (seen.has(key)) causes.push(causeInvalid(`${path}.x-kubernetes-list-map-keys`, keys, 'must not contain duplicate entries'));
+        seen.add(key);
+      }
+    }
+  }
+  if (items.nullable === true) causes.push(causeForbidden(`${path}.items.nullable`, `cannot be nullable when x-kubernetes-list-type is ${listType}`));
+  if (listType !== 'map') return;
+  const required = Array.isArray(items.required) ? items.required : [];
+  for (const key of Array.isArray(s['x-kubernetes-list-map-keys']) ? s['x-kubernetes-list-map-keys'] : []) {
+    const prop = isPlainObject(items.properties) ? items.properties[String(key)] : undefined;
+    if (!isSchema(prop)) continue;
+    if (!required.includes(key) && prop.default === undefined) {
+      causes.push(causeRequired(`${path}.items.properties[${String(key)}].default`, 'this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property'));
+    }
+    if (prop.nullable === true) causes.push(causeForbidden(`${path}.items.properties[${String(key)}].nullable`, 'this property is in x-kubernetes-list-map-keys, so it cannot be nullable'));
+  }
 }
 
 /** Whether `list` is exactly `[{type: integer}, {type: string}]` (the int-or-string anyOf). */
