@@ -1,6 +1,6 @@
 // Least-privilege RBAC derived from what an operator registered. Each permission is traced to what
 // needs it — a handler, `owns()`, `needs()`, or the Opkit runtime itself (it watches CRDs to serve
-// resources as they appear, and posts Events) — and rules are merged per API group where the verbs
+// resources as they appear, posts Events, and takes part in Kopf-compatible peering) — and rules are merged per API group where the verbs
 // are equal, each preceded by the names of what needs it. Nothing is ever `*`.
 import { describeSelector } from '@opkit/core';
 import type { PermissionNeed, Registry, ResourceHandler } from '@opkit/core';
@@ -40,6 +40,7 @@ export const WHY = {
   owned: 'the operator\'s children: it creates, reads, updates and deletes them',
   crds: 'watch CustomResourceDefinitions, to serve each resource once its CRD is established (list, watch)',
   events: 'post Kubernetes Events about the objects it handles (events.* in handlers)',
+  peering: 'peering (on by default when the cluster has Kopf\'s peering resources): read the peers\' records and keep its own (get, list, watch, patch)',
   assumed: 'scope and subresources assumed (namespaced, with status): list its CRD file in package.json#opkit.crds to know them',
 } as const;
 
@@ -163,6 +164,9 @@ export function deriveRbac(registry: Registry, catalog: ResourceCatalog, watch: 
   if (handlers.length > 0) {
     permissions.add('cluster', 'apiextensions.k8s.io', 'customresourcedefinitions', ['list', 'watch'], WHY.crds, RUNTIME);
     permissions.add(watch === 'all' ? 'cluster' : 'namespaced', '', 'events', ['create'], WHY.events, RUNTIME);
+    // Kopf-compatible peering: cluster-wide operators use ClusterKopfPeering objects, namespaced ones KopfPeering.
+    if (watch === 'all') permissions.add('cluster', 'kopf.dev', 'clusterkopfpeerings', ['get', 'list', 'watch', 'patch'], WHY.peering, RUNTIME);
+    else permissions.add('namespaced', 'kopf.dev', 'kopfpeerings', ['get', 'list', 'watch', 'patch'], WHY.peering, RUNTIME);
   }
   for (const need of registry.needs()) permissions.verbatim(needScope(need, catalog, watch), verbatim(need));
   return { cluster: permissions.rules('cluster'), namespaced: watch === 'all' ? [] : permissions.rules('namespaced') };

@@ -63,6 +63,6 @@ describe('generateManifests (golden outputs)', () => {
     expect(config.deploy).toEqual({ dir: 'deploy', name: 'greeting-operator', namespace: 'greeting-operator', watch: 'own-namespace' });
     const resources = (rules: typeof rbac.cluster): string[] => rules.flatMap(({ rule }) => rule.resources ?? []).sort();
     expect(resources(rbac.cluster)).toEqual(['customresourcedefinitions', 'greetingpolicies', 'greetingpolicies/finalizers', 'greetingpolicies/status', 'nodes']);
-    expect(resources(rbac.namespaced)).toEqual(['deployments', 'events', 'greetings', 'greetings/finalizers', 'greetings/status', 'secrets', 'services']);
+    expect(resources(rbac.namespaced)).toEqual(['deployments', 'events', 'greetings', 'greetings/finalizers', 'greetings/status', 'kopfpeerings', 'secrets', 'services']);
   });
 });
