@@ -8,7 +8,7 @@ import { parseFieldPath } from './fields.js';
 import { PRESENT } from './markers.js';
 import type {
   ActivityHandler, ActivityHandlerFn, ActivityHandlerOptions, ActivityKind, ChangeHandlerOptions, ChangeReason,
-  DaemonHandlerFn, DaemonHandlerOptions, DeleteHandlerOptions, ErrorsMode, EventHandlerOptions, FilterOptions, HandlerFilters,
+  DaemonHandlerFn, DaemonHandlerOptions, DeleteHandlerOptions, ErrorsMode, EventHandlerOptions, FilterOptions, HandlerFilters, IndexHandlerOptions,
   InitialDelay, ResourceHandler, ResourceHandlerFn, ResourceHandlerKind, ResumeHandlerOptions, RetryOptions, Selector,
   TimerHandlerOptions, UpdateHandlerOptions,
 } from './types.js';
@@ -38,6 +38,12 @@ export interface On {
   daemon<B extends KubeObject = KubeObject>(selector: Selector, fn: DaemonHandlerFn<B>, options?: DaemonHandlerOptions): ResourceHandler;
   /** A timer: runs every `interval` seconds (and/or after `idle` seconds without changes) for each matching object. */
   timer<B extends KubeObject = KubeObject>(selector: Selector, fn: DaemonHandlerFn<B>, options?: TimerHandlerOptions): ResourceHandler;
+  /**
+   * An index: what `fn` returns for each matching object — `{ key: value }`, a `Map` of keys to values, or
+   * another value (under the key `null`); `undefined` keeps the object's old values — is kept in memory and
+   * given to every handler as `indices.<id>`. Index ids are unique across the operator.
+   */
+  index<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: IndexHandlerOptions): ResourceHandler;
   /** A startup activity: all must succeed before watching starts. */
   startup(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
   /** A cleanup activity: runs when the operator stops. */
@@ -120,6 +126,7 @@ export class Registry {
       event: (selector, fn, options = {}) => this.#addResource('event', selector, fn, options),
       daemon: (selector, fn, options = {}) => this.#addResource('daemon', selector, fn as ResourceHandlerFn<any>, options),
       timer: (selector, fn, options = {}) => this.#addResource('timer', selector, fn as ResourceHandlerFn<any>, options),
+      index: (selector, fn, options = {}) => this.#addResource('index', selector, fn, options),
       startup: (fn, options = {}) => this.#addActivity('startup', fn, options),
       cleanup: (fn, options = {}) => this.#addActivity('cleanup', fn, options),
       login: (fn, options = {}) => this.#addActivity('login', fn, options),
@@ -156,8 +163,14 @@ export class Registry {
    * build handlers; `on.*` is the user-facing way).
    */
   addResourceHandler(handler: ResourceHandler): ResourceHandler {
-    const clash = this.#resources.find((other) => other.id === handler.id && sameSelector(other.selector, handler.selector)
-      && groupOf(other.kind) === groupOf(handler.kind));
+    // Index ids name `indices.<id>`: unique across the operator, whatever the selector.
+    const clash = this.#resources.find((other) => other.id === handler.id && groupOf(other.kind) === groupOf(handler.kind)
+      && (handler.kind === 'index' || sameSelector(other.selector, handler.selector)));
+    if (clash && handler.kind === 'index') {
+      throw new HandlerRegistrationError(
+        `Duplicate index id '${handler.id}': on.index(${describeSelector(clash.selector)}, ${nameOf(clash.fn)}) and on.index(${describeSelector(handler.selector)}, ${nameOf(handler.fn)}) `
+        + 'both use it; an index is given to handlers as indices.<id>, so give one of them another { id }.');
+    }
     if (clash) {
       throw new HandlerRegistrationError(
         `Duplicate handler id '${handler.id}' for ${describeSelector(handler.selector)}: on.${clash.kind}(${nameOf(clash.fn)}) `
@@ -233,8 +246,8 @@ export function buildResourceHandler(kind: ResourceHandlerKind, selector: Select
     ...(hasNew ? { new: options.new } : {}),
     hasNew,
   });
-  const reason: ChangeReason | null = kind === 'field' || kind === 'event' || kind === 'daemon' || kind === 'timer' ? null : kind;
-  const retry = kind === 'event' ? { errors: 'ignored' as const } : checkRetry(options, where, 'temporary');
+  const reason: ChangeReason | null = kind === 'field' || kind === 'event' || kind === 'daemon' || kind === 'timer' || kind === 'index' ? null : kind;
+  const retry = kind === 'event' ? { errors: 'ignored' as const } : checkRetry(options, where, kind === 'index' ? 'ignored' : 'temporary');
   const optional = kind === 'delete' ? Boolean((options as DeleteHandlerOptions).optional) : false;
   const deleted = kind === 'resume' ? Boolean((options as ResumeHandlerOptions).deleted) : false;
   const background = kind === 'daemon' || kind === 'timer';
@@ -279,6 +292,7 @@ function checkBackground(kind: 'daemon' | 'timer', options: ResourceHandlerOptio
 
 function groupOf(kind: ResourceHandlerKind): string {
   if (kind === 'daemon' || kind === 'timer') return 'background';
+  if (kind === 'index') return 'index';
   return kind === 'event' ? 'event' : 'change';
 }
 
@@ -350,6 +364,7 @@ export const on: On = {
   event: (selector, fn, options) => current.on.event(selector, fn, options),
   daemon: (selector, fn, options) => current.on.daemon(selector, fn, options),
   timer: (selector, fn, options) => current.on.timer(selector, fn, options),
+  index: (selector, fn, options) => current.on.index(selector, fn, options),
   startup: (fn, options) => current.on.startup(fn, options),
   cleanup: (fn, options) => current.on.cleanup(fn, options),
   login: (fn, options) => current.on.login(fn, options),

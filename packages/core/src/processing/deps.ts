@@ -7,6 +7,7 @@ import type { Clock, Logger } from '@opkit/tasks';
 import type { Observable } from 'rxjs';
 import type { FeedEventInput } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
+import type { OperatorIndices } from './indexing.js';
 
 /** One event of one object, as the pipeline hands it to hooks. */
 export interface ObjectHookEvent {
@@ -49,4 +50,6 @@ export interface RuntimeDeps {
   readonly paused$?: Observable<boolean> | undefined;
   /** Hooks for packages that follow objects besides the change handlers. */
   readonly hooks?: ObjectHooks | undefined;
+  /** The indices `on.index` fills (and every handler receives). @defaultValue empty ones for the registry's index ids */
+  readonly indices?: OperatorIndices | undefined;
 }
