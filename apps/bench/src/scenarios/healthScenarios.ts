@@ -19,12 +19,12 @@ import type { BenchResult } from '../apiserverScenarios.js';
 export interface HealthBenchSizes {
   /** Objects created in each storm. @defaultValue 2000 */
   objects: number;
-  /** Measured pairs of storms (one off, one on). @defaultValue 9 */
+  /** Measured pairs of storms (one off, one on). @defaultValue 15 */
   rounds: number;
 }
 
 /** The full sizes. */
-export const HEALTH_FULL_SIZES: HealthBenchSizes = { objects: 2000, rounds: 9 };
+export const HEALTH_FULL_SIZES: HealthBenchSizes = { objects: 2000, rounds: 15 };
 
 const CRDS: Resource = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
 
