@@ -1,6 +1,6 @@
 // Operator-level hooks: startup activities (one retried until it succeeds) gate all watching;
 // a cleanup activity stops the background work when the operator stops; probes report state (served
-// with the liveness endpoint once it exists); an event spy on Pods starts a background task per pod.
+// at /healthz with `op run --liveness`); an event spy on Pods starts a background task per pod.
 // (Kopf's example also has a login handler; Opkit's client takes credentials from the kubeconfig or
 // the pod's service account, and login handlers are not called yet.)
 import { on, TemporaryError } from '@opkit/core';

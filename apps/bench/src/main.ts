@@ -1,12 +1,14 @@
 // Entry of `pnpm --filter @opkit/bench bench <suite>`: runs a benchmark suite and prints its table.
-// Suites: `apiserver` (the default), `watching`, `daemons` and `json` (the codec's cost per object). `--quick` runs tiny sizes (a smoke run, not a measurement).
+// Suites: `apiserver` (the default), `watching`, `daemons`, `json` (the codec's cost per object) and `health` (what
+// metrics cost a create storm). `--quick` runs tiny sizes (a smoke run, not a measurement).
 import { FULL_SIZES, runApiServerBench } from './apiserverScenarios.js';
 import { renderTable } from './report.js';
 import { DAEMONS_FULL_SIZES, runDaemonsBench } from './scenarios/daemonsScenarios.js';
+import { HEALTH_FULL_SIZES, runHealthBench } from './scenarios/healthScenarios.js';
 import { runJsonBench } from './scenarios/jsonScenarios.js';
 import { loadWatchingModules, runWatchingBench, WATCHING_FULL_SIZES } from './scenarios/watchingScenarios.js';
 
-const SUITES = ['apiserver', 'watching', 'daemons', 'json'];
+const SUITES = ['apiserver', 'watching', 'daemons', 'json', 'health'];
 
 async function main(argv: string[]): Promise<number> {
   const quick = argv.includes('--quick');
@@ -22,6 +24,8 @@ async function main(argv: string[]): Promise<number> {
     if (suite === 'apiserver') {
       const sizes = quick ? { creates: 100, watchEvents: 100, watchers: 10, heapObjects: 500 } : FULL_SIZES;
       console.log(renderTable(await runApiServerBench(sizes)));
+    } else if (suite === 'health') {
+      console.log(renderTable(await runHealthBench(quick ? { objects: 100, rounds: 1 } : HEALTH_FULL_SIZES)));
     } else if (suite === 'json') {
       console.log(renderTable(runJsonBench()));
     } else if (suite === 'watching') {

@@ -1,7 +1,7 @@
 // Activities: startup handlers (all must succeed before anything is watched; they are retried as
 // their outcomes say), cleanup handlers (once, when the operator stops), probes (whenever a health
 // endpoint asks; see Operator.probe) and login. All run "all at once", as in Kopf.
-import type { ActivityContext, ActivityHandler, ActivityKind, Registry } from '@opkit/handlers';
+import type { ActivityContext, ActivityHandler, ActivityKind, Indices, Registry } from '@opkit/handlers';
 import { invokeHandler } from '@opkit/handlers';
 import { sleep } from '@opkit/tasks';
 import type { Clock, Logger } from '@opkit/tasks';
@@ -17,6 +17,8 @@ export interface ActivityDeps {
   readonly clock: Clock;
   readonly memo: Record<string, any>;
   readonly emit: (event: FeedEventInput) => void;
+  /** The operator's indices (partial until the first listing is indexed). */
+  readonly indices: Indices;
 }
 
 function messageOf(error: unknown): string {
@@ -46,6 +48,7 @@ export async function runActivities(deps: ActivityDeps, kind: ActivityKind, opti
       const context: ActivityContext = {
         id: handler.id, activity: kind, settings: deps.settings, memo: deps.memo, logger: deps.logger, retry: item.retry,
         started: new Date(item.started), runtime: (deps.clock.now() - item.started) / 1000, param: handler.param, signal: options.signal,
+        indices: deps.indices,
       };
       const start = deps.clock.now();
       const outcome = await invokeHandler(handler, context, { defaultBackoff: deps.settings.execution.defaultBackoff });

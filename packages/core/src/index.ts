@@ -5,6 +5,7 @@
 // The handling vocabulary
 export {
   on, owns, needs, Registry, defaultRegistry, setDefaultRegistry, describeSelector, resolvableSelector, PRESENT, ABSENT, subhandler, currentContext, events,
+  OperatorIndex,
   adopt, label, appendOwnerReference, removeOwnerReference, harmonizeNaming, adjustNamespace, buildOwnerReference, buildObjectReference,
   TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError,
 } from '@opkit/handlers';
@@ -14,6 +15,7 @@ export type {
   ResourceHandler, ActivityHandler, HandlerPatch, DiffItem, HandlerEvent, HandlerContext, ActivityContext, EventSink,
   OwnerReference, ObjectReference, EventOptions, ExceptionEventOptions,
   DaemonHandlerOptions, TimerHandlerOptions, InitialDelay, DaemonHandlerFn, DaemonContext, DaemonStopped, DaemonStoppingReason, BackgroundHandlerKind,
+  IndexHandlerOptions, Index, Indices, Store,
 } from '@opkit/handlers';
 
 // Running an operator

@@ -20,7 +20,8 @@ import { FEED_VERSION } from './feed.js';
 import type { LogLevel, LogObjectRef } from './logging.js';
 import { createLogger, objectLogger, postingLogger } from './logging.js';
 import { EventPoster } from './posting.js';
-import { runResources } from './processing/index.js';
+import { createIndices, runResources } from './processing/index.js';
+import type { OperatorIndices } from './processing/index.js';
 import type { ObjectHooks } from './processing/index.js';
 import type { DependencyContainer } from './root/container.js';
 import { composeOperator } from './root/container.js';
@@ -89,7 +90,7 @@ function feedLogger(base: Logger, emit: (event: FeedEventInput) => void, fields:
 export class Operator {
   /** What the operator does, as it happens. */
   readonly feed$: Observable<FeedEvent>;
-  /** Resolves once every watched resource has been listed (after the startup activities). */
+  /** Resolves once every watched resource has been listed and every listed object of an indexed resource indexed (after the startup activities). */
   readonly ready: Promise<void>;
   readonly #options: OperatorOptions;
   readonly #feed = new Subject<FeedEvent>();
@@ -97,6 +98,8 @@ export class Operator {
   #rejectReady!: (error: unknown) => void;
   #running = false;
   readonly #memo: Record<string, any>;
+  /** The indices of `on.index`, shared by the pipeline and the activities (made at the first use of the registry). */
+  #indices: OperatorIndices | undefined;
   /** What activities get while the operator runs (its composed logger, clock and settings). */
   #activityDeps: ActivityDeps | undefined;
 
@@ -124,13 +127,19 @@ export class Operator {
    * ```
    */
   async probe(options: { readonly signal?: AbortSignal } = {}): Promise<Record<string, unknown>> {
+    const registry = this.#options.registry ?? defaultRegistry();
     const deps = this.#activityDeps ?? {
-      registry: this.#options.registry ?? defaultRegistry(), settings: resolveSettings(this.#options.settings),
+      registry, settings: resolveSettings(this.#options.settings),
       logger: this.#options.logger ?? createLogger({ format: 'full', level: 'info' }), clock: this.#options.clock ?? systemClock,
-      memo: this.#memo, emit: this.#emit,
+      memo: this.#memo, emit: this.#emit, indices: this.#indicesOf(registry),
     };
     const results = await runActivities(deps, 'probe', { signal: options.signal ?? new AbortController().signal });
     return Object.fromEntries(results);
+  }
+
+  #indicesOf(registry: Registry): OperatorIndices {
+    this.#indices ??= createIndices(registry.resourceHandlers('index').map((handler) => handler.id));
+    return this.#indices;
   }
 
   #emit = (event: FeedEventInput): void => {
@@ -193,7 +202,8 @@ export class Operator {
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
 
-    const activityDeps: ActivityDeps = { registry, settings, logger, clock, memo, emit: this.#emit };
+    const indices = this.#indicesOf(registry);
+    const activityDeps: ActivityDeps = { registry, settings, logger, clock, memo, emit: this.#emit, indices };
     this.#activityDeps = activityDeps;
     // Peering, leader election and sharding start with the processing and stop after it has stopped
     // (records removed and Leases released only once nothing is handled any more).
@@ -210,7 +220,7 @@ export class Operator {
         coordinating = coordination.run(coordinationStop.signal);
         await runResources({
           client, registry, settings, logger, clock, memo, namespaces, events: poster, emit: this.#emit,
-          paused$, hooks: options.hooks, gate: coordination.gate,
+          paused$, hooks: options.hooks, gate: coordination.gate, indices,
           progressStorage: parts.progressStorage, diffBaseStorage: parts.diffBaseStorage,
           objectLogger: (body: KubeObject, resource: Resource, more?: { readonly spy?: boolean }) => {
             const plain = objectLogger(logger, body, resource);

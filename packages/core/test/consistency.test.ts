@@ -29,7 +29,7 @@ describe('processObject: the consistency gate', () => {
     registry.on.create('kopfexamples', function second() { calls.push('second'); return 2; });
     const deps = {
       client: h.client, clock, emit: () => undefined, settings: resolveSettings({ persistence: { consistencyTimeout: 5 } }),
-      objectLogger: (body: KubeObject) => objectLogger(logger, body, h.kex),
+      objectLogger: (body: KubeObject) => objectLogger(logger, body, h.kex), indices: {},
     };
     const input = {
       resource: h.kex,

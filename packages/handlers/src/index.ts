@@ -13,11 +13,15 @@ export { PRESENT, ABSENT } from './markers.js';
 export type {
   Selector, TypedResourceBody, HandlerSpec, HandlerStatus, MetaFilter, ValueFilter, ErrorsMode, FilterOptions, RetryOptions, BaseOptions,
   ChangeHandlerOptions, UpdateHandlerOptions, DeleteHandlerOptions, ResumeHandlerOptions, EventHandlerOptions, ActivityHandlerOptions,
-  DaemonHandlerOptions, TimerHandlerOptions, InitialDelay,
+  DaemonHandlerOptions, TimerHandlerOptions, InitialDelay, IndexHandlerOptions,
   ChangeReason, ResourceHandlerKind, BackgroundHandlerKind, ActivityKind, ResourceHandlerFn, DaemonHandlerFn, ActivityHandlerFn, HandlerFilters,
   ResourceHandler, ActivityHandler, HandlerPatch, DiffItem, HandlerEvent, HandlerContext, DaemonContext, DaemonStopped, DaemonStoppingReason,
   ActivityContext, FilterContext, InvocationOutcome, EventSink,
 } from './types.js';
+
+// Indexing
+export { OperatorIndex, indexEntries } from './indices.js';
+export type { Index, Indices, Store } from './indices.js';
 
 // Filtering and selection
 export { matchesFilters, matchValue, filterContextOf } from './filters.js';

@@ -14,7 +14,7 @@ function context(overrides: Partial<HandlerContext> = {}): HandlerContext {
     body, spec: {}, meta: body.metadata, status: {}, name: 'x', namespace: 'default', uid: 'u1', labels: {}, annotations: {},
     patch: { spec: {}, status: {}, metadata: { labels: {}, annotations: {} }, meta: { labels: {}, annotations: {} }, labels: {}, annotations: {}, fns: [] },
     logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child() { return this; } },
-    memo: {}, retry: 0, started: new Date(0), runtime: 0, signal: new AbortController().signal, ...overrides,
+    memo: {}, retry: 0, started: new Date(0), runtime: 0, signal: new AbortController().signal, indices: {}, ...overrides,
   };
 }
 

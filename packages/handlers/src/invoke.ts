@@ -99,7 +99,7 @@ function formatSeconds(seconds: number): string {
 export function subhandler(fn: ResourceHandlerFn<any>, options: ChangeHandlerOptions = {}): ResourceHandler {
   const scope = currentScope();
   const parent = scope.handler;
-  if (!parent || !scope.subhandlers || !('selector' in parent) || parent.kind === 'event' || parent.kind === 'daemon' || parent.kind === 'timer') {
+  if (!parent || !scope.subhandlers || !('selector' in parent) || parent.kind === 'event' || parent.kind === 'daemon' || parent.kind === 'timer' || parent.kind === 'index') {
     throw new HandlerScopeError('subhandler() works only inside a running change handler (create, update, delete, resume, field).');
   }
   const child = buildResourceHandler(parent.kind === 'field' ? 'update' : parent.kind, parent.selector, fn, options, `${parent.id}/`);

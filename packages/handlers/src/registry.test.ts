@@ -27,6 +27,18 @@ describe('Registry', () => {
     expect(registry.resourceHandlers()).toHaveLength(2);
   });
 
+  it('registers indices: errors ignored by default, no finalizer, ids unique across selectors', () => {
+    const registry = new Registry();
+    const index = registry.on.index('pods', function by_label({ labels }) { return labels; });
+    expect(index).toMatchObject({ kind: 'index', id: 'by_label', errors: 'ignored', requiresFinalizer: false, reason: null });
+    expect(registry.on.index('pods', () => 1, { id: 'strict', errors: 'permanent' }).errors).toBe('permanent');
+    registry.on.create('pods', function by_label() { return undefined; }); // a change handler may share the id
+    expect(() => registry.on.index('services', function by_label() { return undefined; })).toThrow(new HandlerRegistrationError(
+      "Duplicate index id 'by_label': on.index('pods', by_label) and on.index('services', by_label) both use it; an index is given to handlers as indices.<id>, so give one of them another { id }."));
+    expect(registry.selectors()).toEqual(['pods']);
+    expect(registry.resourceHandlers('index').map((h) => h.id)).toEqual(['by_label', 'strict']);
+  });
+
   it('validates options with messages that say what was expected', () => {
     const registry = new Registry();
     const fn = function h(): void { return undefined; };

@@ -12,7 +12,7 @@ import { checkOwnedSelector, checkPermissionNeed } from './permissions.js';
 import type { PermissionNeed } from './permissions.js';
 import type {
   ActivityHandler, ActivityHandlerFn, ActivityHandlerOptions, ActivityKind, ChangeHandlerOptions, ChangeReason,
-  DaemonHandlerFn, DaemonHandlerOptions, DeleteHandlerOptions, ErrorsMode, EventHandlerOptions, FilterOptions, HandlerFilters,
+  DaemonHandlerFn, DaemonHandlerOptions, DeleteHandlerOptions, ErrorsMode, EventHandlerOptions, FilterOptions, HandlerFilters, IndexHandlerOptions,
   InitialDelay, ResourceHandler, ResourceHandlerFn, ResourceHandlerKind, ResumeHandlerOptions, RetryOptions, Selector,
   TimerHandlerOptions, TypedResourceBody, UpdateHandlerOptions,
 } from './types.js';
@@ -55,6 +55,13 @@ export interface On {
   /** A timer: runs every `interval` seconds (and/or after `idle` seconds without changes) for each matching object. */
   timer<R extends TypedResource<any>>(selector: R, fn: DaemonHandlerFn<TypedResourceBody<R>>, options?: TimerHandlerOptions): ResourceHandler;
   timer<B extends KubeObject = KubeObject>(selector: Selector, fn: DaemonHandlerFn<B>, options?: TimerHandlerOptions): ResourceHandler;
+  /**
+   * An index: what `fn` returns for each matching object — `{ key: value }`, a `Map` of keys to values, or
+   * another value (under the key `null`); `undefined` keeps the object's old values — is kept in memory and
+   * given to every handler as `indices.<id>`. Index ids are unique across the operator.
+   */
+  index<R extends TypedResource<any>>(selector: R, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: IndexHandlerOptions): ResourceHandler;
+  index<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: IndexHandlerOptions): ResourceHandler;
   /** A startup activity: all must succeed before watching starts. */
   startup(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
   /** A cleanup activity: runs when the operator stops. */
@@ -80,6 +87,7 @@ function bindOn(register: Register, activity: RegisterActivity): On {
     event: (selector: Selector, fn: ResourceHandlerFn<any>, options: EventHandlerOptions = {}) => register('event', selector, fn, options),
     daemon: (selector: Selector, fn: DaemonHandlerFn<any>, options: DaemonHandlerOptions = {}) => register('daemon', selector, fn as ResourceHandlerFn<any>, options),
     timer: (selector: Selector, fn: DaemonHandlerFn<any>, options: TimerHandlerOptions = {}) => register('timer', selector, fn as ResourceHandlerFn<any>, options),
+    index: (selector: Selector, fn: ResourceHandlerFn<any>, options: IndexHandlerOptions = {}) => register('index', selector, fn, options),
     startup: (fn: ActivityHandlerFn, options: ActivityHandlerOptions = {}) => activity('startup', fn, options),
     cleanup: (fn: ActivityHandlerFn, options: ActivityHandlerOptions = {}) => activity('cleanup', fn, options),
     login: (fn: ActivityHandlerFn, options: ActivityHandlerOptions = {}) => activity('login', fn, options),
@@ -228,8 +236,14 @@ export class Registry {
    * build handlers; `on.*` is the user-facing way).
    */
   addResourceHandler(handler: ResourceHandler): ResourceHandler {
-    const clash = this.#resources.find((other) => other.id === handler.id && sameSelector(other.selector, handler.selector)
-      && groupOf(other.kind) === groupOf(handler.kind));
+    // Index ids name `indices.<id>`: unique across the operator, whatever the selector.
+    const clash = this.#resources.find((other) => other.id === handler.id && groupOf(other.kind) === groupOf(handler.kind)
+      && (handler.kind === 'index' || sameSelector(other.selector, handler.selector)));
+    if (clash && handler.kind === 'index') {
+      throw new HandlerRegistrationError(
+        `Duplicate index id '${handler.id}': on.index(${describeSelector(clash.selector)}, ${nameOf(clash.fn)}) and on.index(${describeSelector(handler.selector)}, ${nameOf(handler.fn)}) `
+        + 'both use it; an index is given to handlers as indices.<id>, so give one of them another { id }.');
+    }
     if (clash) {
       throw new HandlerRegistrationError(
         `Duplicate handler id '${handler.id}' for ${describeSelector(handler.selector)}: on.${clash.kind}(${nameOf(clash.fn)}) `
@@ -305,8 +319,8 @@ export function buildResourceHandler(kind: ResourceHandlerKind, selector: Select
     ...(hasNew ? { new: options.new } : {}),
     hasNew,
   });
-  const reason: ChangeReason | null = kind === 'field' || kind === 'event' || kind === 'daemon' || kind === 'timer' ? null : kind;
-  const retry = kind === 'event' ? { errors: 'ignored' as const } : checkRetry(options, where, 'temporary');
+  const reason: ChangeReason | null = kind === 'field' || kind === 'event' || kind === 'daemon' || kind === 'timer' || kind === 'index' ? null : kind;
+  const retry = kind === 'event' ? { errors: 'ignored' as const } : checkRetry(options, where, kind === 'index' ? 'ignored' : 'temporary');
   const optional = kind === 'delete' ? Boolean((options as DeleteHandlerOptions).optional) : false;
   const deleted = kind === 'resume' ? Boolean((options as ResumeHandlerOptions).deleted) : false;
   const background = kind === 'daemon' || kind === 'timer';
@@ -351,6 +365,7 @@ function checkBackground(kind: 'daemon' | 'timer', options: ResourceHandlerOptio
 
 function groupOf(kind: ResourceHandlerKind): string {
   if (kind === 'daemon' || kind === 'timer') return 'background';
+  if (kind === 'index') return 'index';
   return kind === 'event' ? 'event' : 'change';
 }
 

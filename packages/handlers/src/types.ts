@@ -4,6 +4,7 @@
 import type { KubeObject, Resource, ResourceSelector } from '@opkit/kube';
 import type { ResourceBody, TypedResource } from '@opkit/schema';
 import type { Logger } from '@opkit/tasks';
+import type { Indices } from './indices.js';
 import type { ABSENT, PRESENT } from './markers.js';
 
 /**
@@ -79,6 +80,11 @@ export type DeleteHandlerOptions = ChangeHandlerOptions & { readonly optional?: 
 export type ResumeHandlerOptions = ChangeHandlerOptions & { readonly deleted?: boolean };
 /** Options of `on.event` (spies): errors are always ignored, no retries. */
 export type EventHandlerOptions = BaseOptions & FilterOptions;
+/**
+ * Options of `on.index`. Errors are `ignored` by default (the stale values stay); `temporary` removes the
+ * object's values and leaves it out for `delay`/`backoff` seconds; `permanent` leaves it out for good.
+ */
+export type IndexHandlerOptions = BaseOptions & FilterOptions & RetryOptions;
 /** Options of activities (`on.startup`, `on.cleanup`, `on.login`, `on.probe`). */
 export type ActivityHandlerOptions = BaseOptions & RetryOptions;
 
@@ -120,7 +126,7 @@ export type TimerHandlerOptions = BaseOptions & FilterOptions & RetryOptions & {
 /** The causes change handlers serve. */
 export type ChangeReason = 'create' | 'update' | 'delete' | 'resume';
 /** The kinds of resource handlers. */
-export type ResourceHandlerKind = 'create' | 'update' | 'delete' | 'resume' | 'field' | 'event' | 'daemon' | 'timer';
+export type ResourceHandlerKind = 'create' | 'update' | 'delete' | 'resume' | 'field' | 'event' | 'daemon' | 'timer' | 'index';
 /** The kinds that run in the background for as long as an object exists: daemons and timers. */
 export type BackgroundHandlerKind = 'daemon' | 'timer';
 /** The kinds of activities. */
@@ -265,6 +271,8 @@ export interface HandlerContext<B extends KubeObject = KubeObject> {
   readonly signal: AbortSignal;
   /** Daemons and timers: set when they are asked to stop, with the reason. */
   readonly stopped?: DaemonStopped;
+  /** Every index of the operator (`on.index`), by index id. */
+  readonly indices: Indices;
 }
 
 /**
@@ -318,6 +326,8 @@ export interface ActivityContext {
   readonly runtime: number;
   readonly param?: unknown;
   readonly signal: AbortSignal;
+  /** Every index of the operator (`on.index`), by index id; partial before the first listing is indexed. */
+  readonly indices: Indices;
 }
 
 /** What filter predicates receive: the handler's context as far as it is known when filtering. */

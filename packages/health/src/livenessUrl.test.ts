@@ -11,6 +11,7 @@ describe('parseLivenessUrl', () => {
   it('defaults the port to 80 and the path to /, and unbrackets IPv6 hosts', () => {
     expect(parseLivenessUrl('http://localhost')).toEqual({ host: 'localhost', port: 80, path: '/' });
     expect(parseLivenessUrl('http://[::1]:9090/healthz')).toEqual({ host: '::1', port: 9090, path: '/healthz' });
+    expect(parseLivenessUrl('http://:8080/healthz')).toEqual({ host: '0.0.0.0', port: 8080, path: '/healthz' });
   });
 
   it('refuses what it cannot serve, saying what is expected', () => {

@@ -20,6 +20,7 @@ export interface LivenessAddress {
  * @example
  * ```ts
  * parseLivenessUrl('http://0.0.0.0:8080/healthz'); // { host: '0.0.0.0', port: 8080, path: '/healthz' }
+ * parseLivenessUrl('http://:8080/healthz');        // the same (Kopf's form for every interface)
  * ```
  */
 export function parseLivenessUrl(input: string | URL, options: { readonly name?: string; readonly example?: string } = {}): LivenessAddress {
@@ -28,7 +29,8 @@ export function parseLivenessUrl(input: string | URL, options: { readonly name?:
   const expected = `expected http://HOST:PORT/PATH, e.g. ${options.example ?? 'http://0.0.0.0:8080/healthz'}`;
   let url: URL;
   try {
-    url = new URL(text);
+    // Kopf's docs write `http://:8080/healthz` for every interface; a URL needs a host there.
+    url = new URL(text.replace(/^http:\/\/:/i, 'http://0.0.0.0:'));
   } catch {
     throw new HealthError('invalid-url', `The ${what} URL ${JSON.stringify(text)} is not a URL; ${expected}.`);
   }

@@ -51,6 +51,8 @@ export interface RunningOperator {
   waitForLog(match: string | RegExp, options?: { readonly timeout?: number }): Promise<string>;
   /** Wait until a feed event satisfies the predicate; returns it. */
   waitForFeed(predicate: (event: FeedEvent) => boolean, options?: { readonly timeout?: number }): Promise<FeedEvent>;
+  /** Run the operator's `on.probe` handlers once: their results by id, as the liveness endpoint reports them. */
+  probe(): Promise<Record<string, unknown>>;
   /** Stop the operator and wait for its clean stop. Idempotent. Rejects if the operator failed. */
   stop(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -150,6 +152,7 @@ export async function startRun(context: RunContext, target: RunTarget, options: 
       `a log line ${typeof match === 'string' ? JSON.stringify(match) : String(match)}; last lines:\n${logs.slice(-10).join('\n')}`,
       waitOptions.timeout ?? 10_000, onChange),
     waitForFeed: (predicate, waitOptions = {}) => waitUntil(() => feed.find(predicate), 'a feed event', waitOptions.timeout ?? 10_000, onChange),
+    probe: () => op.probe({ signal: controller.signal }),
     stop: () => {
       stopping ??= (async () => {
         controller.abort();

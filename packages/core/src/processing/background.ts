@@ -6,7 +6,7 @@
 // object's serialized writes, so cycles and daemons never patch an object at the same time, and the
 // consistency gate waits for it as for the cycles' own patches.
 import type { Daemons, DaemonEvent, DaemonInvocation, ObjectDaemons, ReconcileResult } from '@opkit/daemons';
-import type { DaemonContext, EventSink, FilterContext, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
+import type { DaemonContext, EventSink, FilterContext, Indices, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
 import { invokeHandler, runWithScope } from '@opkit/handlers';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { deliverResults, Patch } from '@opkit/state';
@@ -28,6 +28,8 @@ export interface BackgroundDeps {
   /** Where `events.*` post from inside daemons and timers. */
   readonly events: EventSink;
   readonly objectLogger: (body: KubeObject, resource: Resource) => Logger;
+  /** The operator's indices, for the handlers' context. */
+  readonly indices: Indices;
   /** Look at the object again now: one of its daemons ended or was abandoned (its finalizer may go). */
   readonly wake: (key: string, resource: Resource) => void;
 }
@@ -75,7 +77,7 @@ function attach(deps: BackgroundDeps, input: BackgroundInput): ObjectDaemons {
   const latest = (): KubeObject => object.body;
   const object = deps.daemons.attach(key, {
     body: input.body, logger,
-    context: { resource, logger, memo: memory.memo },
+    context: { resource, logger, memo: memory.memo, indices: deps.indices },
     patch: () => new Patch(),
     invoke: (invocation) => invokeOne(deps, { resource, memory, ref, logger, latest }, invocation),
     onEvent: (event) => report(deps, { key, resource, ref }, event),

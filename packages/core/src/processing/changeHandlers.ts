@@ -3,7 +3,7 @@
 // handler registered, record every outcome in the progress records, deliver results to the status,
 // and — once every handler of the cause is finished — purge the records and store the new diff-base.
 import { stringifyJson } from '@opkit/json';
-import type { ChangeReason, HandlerContext, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
+import type { ChangeReason, HandlerContext, Indices, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
 import { invokeHandler, PermanentError, reduceToField } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import type { ChangingCause, DiffBaseStorage, HandlerOutcome, HandlerStates, Patch, ProgressStorage } from '@opkit/state';
@@ -22,6 +22,7 @@ export interface ChangeRunDeps {
   readonly logger: Logger;
   readonly progressStorage: ProgressStorage;
   readonly diffBaseStorage: DiffBaseStorage;
+  readonly indices: Indices;
 }
 
 /** One cause's cycle. */
@@ -156,7 +157,7 @@ function buildContext(deps: ChangeRunDeps, input: ChangeRunInput, handler: Resou
     name: meta.name, namespace: meta.namespace, uid: meta.uid, labels: meta.labels ?? {}, annotations: meta.annotations ?? {},
     patch: input.patch, logger: deps.logger, memo: input.memory.memo,
     reason: cause.reason, old: reduced.old, new: reduced.new, diff: reduced.diff,
-    retry: at.retry, started: at.started, runtime: at.runtime, param: handler.param, signal: input.signal,
+    retry: at.retry, started: at.started, runtime: at.runtime, param: handler.param, signal: input.signal, indices: deps.indices,
   };
 }
 

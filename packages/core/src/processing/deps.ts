@@ -8,6 +8,7 @@ import type { Clock, Logger } from '@opkit/tasks';
 import type { Observable } from 'rxjs';
 import type { FeedEventInput } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
+import type { OperatorIndices } from './indexing.js';
 
 /** One event of one object, as the pipeline hands it to hooks. */
 export interface ObjectHookEvent {
@@ -52,4 +53,6 @@ export interface RuntimeDeps {
   readonly hooks?: ObjectHooks | undefined;
   /** Which objects this replica handles (leader election, sharding); without it, every object. */
   readonly gate?: HandlingGate | undefined;
+  /** The indices `on.index` fills (and every handler receives). @defaultValue empty ones for the registry's index ids */
+  readonly indices?: OperatorIndices | undefined;
 }

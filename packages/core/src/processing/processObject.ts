@@ -4,7 +4,7 @@
 // handlers; releasing the finalizer after deletion once the daemons have stopped; and sending the
 // patch. It returns when the object should be looked at again without a new event.
 import type { ReconcileResult } from '@opkit/daemons';
-import type { ChangeReason, ResourceHandler } from '@opkit/handlers';
+import type { ChangeReason, Indices, ResourceHandler } from '@opkit/handlers';
 import { deepEqual, filterContextOf, matchesFilters, prematchChangeHandlers, selectChangeHandlers } from '@opkit/handlers';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import type { ChangingCause, DiffBaseStorage, DiffItem, FieldSpec, ProgressStorage } from '@opkit/state';
@@ -31,6 +31,8 @@ export interface ResourceHandlers {
   readonly background?: readonly ResourceHandler[];
   /** The fields change detection must see even outside the essence (field handlers on `status.x`). */
   readonly extraFields: readonly FieldSpec[];
+  /** Index handlers (run by the Indexer, outside the cycles). */
+  readonly index?: readonly ResourceHandler[];
 }
 
 /** The storages and finalizer used for one resource. */
@@ -49,6 +51,8 @@ export interface CycleDeps {
   readonly objectLogger: (body: KubeObject, resource: Resource, options?: { readonly spy?: boolean }) => Logger;
   /** Where daemons and timers run (when the resource has any). */
   readonly background?: BackgroundDeps | undefined;
+  /** The operator's indices, for every handler's context. */
+  readonly indices: Indices;
 }
 
 /** An event as a cycle sees it: a watch event, or a wake-up of the latest body. */
@@ -93,7 +97,7 @@ export async function processObject(deps: CycleDeps, input: {
   memory.pendingMain = undefined;
 
   if (!event.wake && handlers.spies.length > 0) {
-    await runSpies({ clock: deps.clock, logger: deps.objectLogger(body, resource, { spy: true }), emit: deps.emit }, {
+    await runSpies({ clock: deps.clock, logger: deps.objectLogger(body, resource, { spy: true }), emit: deps.emit, indices: deps.indices }, {
       spies: handlers.spies, resource, event: { type: event.initial ? null : event.type, object: body }, patch, memo: memory.memo, ref, signal,
     });
   }
@@ -165,7 +169,7 @@ export async function processObject(deps: CycleDeps, input: {
         reason, initial: cause.initial, deleted: cause.deleted, body, old: changing.old, new: current, diff: changing.changes, context: filterContext,
       });
       const result = await runChangeHandlers(
-        { settings: deps.settings, clock: deps.clock, emit: deps.emit, logger, progressStorage: storage.progressStorage, diffBaseStorage: storage.diffBaseStorage },
+        { settings: deps.settings, clock: deps.clock, emit: deps.emit, logger, progressStorage: storage.progressStorage, diffBaseStorage: storage.diffBaseStorage, indices: deps.indices },
         { resource, body, patch, memory, cause: { ...cause, reason }, owned: handlers.change, selected, ref, signal },
       );
       if (result.delays.length > 0) wakeIn = Math.min(...result.delays);

@@ -6,7 +6,9 @@
 // @opkit/daemons: paused with the watches, stopped on exit before this resolves. With a gate (leader
 // election, sharding) every object is watched but only the objects the gate grants are handled; the
 // others are remembered (their latest event) and handled once granted, and granted objects are let go
-// of — handlers aborted, daemons stopped, and waited for — when the gate takes them away.
+// of — handlers aborted, daemons stopped, and waited for — when the gate takes them away. Indexing
+// runs beside the queue, as events arrive (see Indexer), on every replica; handlers are held back until
+// the initial listing of every indexed resource is indexed, without taking worker slots while they wait.
 import { Daemons } from '@opkit/daemons';
 import type { ResourceHandler, Selector } from '@opkit/handlers';
 import { runWithScope, sameSelector } from '@opkit/handlers';
@@ -16,12 +18,14 @@ import { SmartProgressStorage, AnnotationsDiffBaseStorage, resolveProfile } from
 import type { ObjectEvent, ServedWatchEvent } from '@opkit/watching';
 import { mergeKeyed, observeResources, perObject, watchScoped } from '@opkit/watching';
 import { combineLatest, EMPTY, merge, Observable, Subject } from 'rxjs';
-import { distinctUntilChanged, map, switchMap, takeUntil } from 'rxjs/operators';
+import { distinctUntilChanged, filter, map, switchMap, takeUntil } from 'rxjs/operators';
 import { toWatchSettings } from '../settings.js';
 import type { FeedObjectRef } from '../feed.js';
 import type { RuntimeDeps } from './deps.js';
 import { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
 import { DualProgressStorage } from './dualProgressStorage.js';
+import { holdUntil } from './holdUntil.js';
+import { createIndices, Indexer } from './indexing.js';
 import type { ObjectMemory } from './memory.js';
 import { newMemory } from './memory.js';
 import type { CycleEvent, ResourceHandlers, ResourceStorage } from './processObject.js';
@@ -63,11 +67,17 @@ function isBackground(handler: ResourceHandler): boolean {
 }
 
 function groupHandlers(handlers: readonly ResourceHandler[]): ResourceHandlers {
-  const change = handlers.filter((handler) => handler.kind !== 'event' && !isBackground(handler));
+  const change = handlers.filter((handler) => handler.kind !== 'event' && handler.kind !== 'index' && !isBackground(handler));
   const spies = handlers.filter((handler) => handler.kind === 'event');
   const background = handlers.filter(isBackground);
+  const index = handlers.filter((handler) => handler.kind === 'index');
   const extraFields = change.filter((handler) => handler.field && handler.field[0] === 'status').map((handler) => [...handler.field!]);
-  return { change, spies, background, extraFields };
+  return { change, spies, background, extraFields, index };
+}
+
+/** Whether a resource has handlers that run in the per-object queue (a resource may be watched only to be indexed). */
+function queued(handlers: ResourceHandlers): boolean {
+  return handlers.change.length + handlers.spies.length + (handlers.background?.length ?? 0) > 0;
 }
 
 /** After the drain, how long aborted cycles get to send their last patches, in ms. */
@@ -118,7 +128,8 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     for (const [name, entry] of byName) {
       const ordered = handlers.filter((handler) => entry.handlers.includes(handler));
       const existing = served.get(name);
-      const item = existing && existing.handlers.change.length + existing.handlers.spies.length + (existing.handlers.background?.length ?? 0) === ordered.length
+      const item = existing && existing.handlers.change.length + existing.handlers.spies.length + (existing.handlers.background?.length ?? 0)
+        + (existing.handlers.index?.length ?? 0) === ordered.length
         ? existing
         : { resource: entry.resource, handlers: groupHandlers(ordered), storage: storageFor(deps, entry.resource) };
       served.set(name, item);
@@ -128,16 +139,33 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     return list;
   }));
 
+  // Indexing: beside the queue. Handlers are held back until every indexed resource served at the
+  // start has been listed and everything listed is indexed (then for good: later relists do not hold them).
+  const indices = deps.indices ?? createIndices(handlers.filter((handler) => handler.kind === 'index').map((handler) => handler.id));
+  const indexing = handlers.some((handler) => handler.kind === 'index');
+  const indexer = indexing ? new Indexer({
+    indices, settings: deps.settings, clock: deps.clock, emit: deps.emit, objectLogger: deps.objectLogger, events: deps.events, memo: deps.memo, signal,
+  }) : undefined;
+  let markIndexed!: () => void;
+  const indexed = new Promise<void>((resolve) => { markIndexed = resolve; });
+  let isIndexed = !indexing;
+  if (isIndexed) markIndexed();
+
   const synced = new Set<string>();
   let expected: Set<string> | undefined;
   let reportedSynced = false;
   const checkSynced = (): void => {
     if (reportedSynced || !expected) return;
-    if ([...expected].every((name) => synced.has(name))) {
+    if (!isIndexed && indexer?.idle && [...expected].every((name) => synced.has(name) || !served.get(name)?.handlers.index?.length)) {
+      isIndexed = true;
+      markIndexed();
+    }
+    if (isIndexed && [...expected].every((name) => synced.has(name))) {
       reportedSynced = true;
       options.onSynced?.();
     }
   };
+  const stopWatchingIdle = indexer?.onIdle(checkSynced);
 
   // Daemons and timers of every object share one scheduler; pausing stops them, resuming lets cycles respawn them.
   const daemons = handlers.some(isBackground) ? new Daemons({
@@ -154,6 +182,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     return list;
   })), (item) => {
     const name = resourceName(item.resource);
+    if (item.handlers.index?.length) indexer?.listingStarted(name);
     deps.emit({ type: 'watch', phase: 'started', resource: name });
     return new Observable<ServedWatchEvent>((subscriber) => {
       const subscription = watchScoped(deps.client, item.resource, {
@@ -203,19 +232,30 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     return id === undefined ? undefined : `${resourceName(event.resource)}#${id}`;
   };
   const events$ = merge(
-    watch$.pipe(map((event) => {
-      if (event.type === 'SYNCED') {
-        const name = resourceName(event.resource);
-        deps.emit({ type: 'watch', phase: 'synced', resource: name, namespace: event.namespace });
-        synced.add(name);
-        checkSynced();
-      } else if (gate) {
-        const key = keyOf(event);
-        if (key !== undefined && event.type === 'DELETED') seen.delete(key);
-        else if (key !== undefined) seen.set(key, event);
-      }
-      return event;
-    })),
+    watch$.pipe(
+      map((event) => {
+        const item = served.get(resourceName(event.resource));
+        if (event.type === 'SYNCED') {
+          const name = resourceName(event.resource);
+          if (item?.handlers.index?.length) indexer?.listed(name, event.namespace);
+          deps.emit({ type: 'watch', phase: 'synced', resource: name, namespace: event.namespace });
+          synced.add(name);
+          checkSynced();
+        } else {
+          if (item?.handlers.index?.length) indexer?.offer(event.resource, item.handlers.index, event);
+          if (gate) {
+            // Remember every object's latest event, to handle it once the gate grants it.
+            const key = keyOf(event);
+            if (key !== undefined && event.type === 'DELETED') seen.delete(key);
+            else if (key !== undefined) seen.set(key, event);
+          }
+        }
+        return event;
+      }),
+      // Resources watched only to be indexed have nothing to do in the queue.
+      filter((event) => event.type === 'SYNCED' || !served.has(resourceName(event.resource)) || queued(served.get(resourceName(event.resource))!.handlers)),
+      holdUntil(indexed),
+    ),
     wakeups.asObservable(),
   ).pipe(takeUntil(stopped)) as Observable<QueuedEvent | { type: 'SYNCED' }>;
 
@@ -226,7 +266,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     wakeups.next({ type: 'MODIFIED', object: memory.latest, initial: false, resource, wake: true });
   };
   const background = daemons === undefined ? undefined : {
-    daemons, client: deps.client, settings: deps.settings, clock: deps.clock, emit: deps.emit, events: deps.events,
+    daemons, client: deps.client, settings: deps.settings, clock: deps.clock, emit: deps.emit, events: deps.events, indices,
     objectLogger: (body: KubeObject, resource: Resource) => deps.objectLogger(body, resource), wake: wakeNow,
   };
 
@@ -281,7 +321,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     const cycleEvent: CycleEvent = { type: event.type, object: body, initial: event.initial, ...(event.wake ? { wake: true } : {}), ...(event.touch ? { touch: true } : {}) };
     let wakeIn: number | null;
     try {
-      const result = await runWithScope({ events: deps.events }, () => processObject({ client: deps.client, settings: deps.settings, clock: deps.clock, emit: deps.emit, objectLogger: deps.objectLogger, background }, {
+      const result = await runWithScope({ events: deps.events }, () => processObject({ client: deps.client, settings: deps.settings, clock: deps.clock, emit: deps.emit, objectLogger: deps.objectLogger, background, indices }, {
         resource: event.resource, handlers: item.handlers, storage: item.storage, event: cycleEvent, memory: memory, ref, signal: context.signal, key: context.key,
       }));
       memory.throttleStep = 0;
@@ -364,6 +404,8 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     const stop = (): Promise<void> => {
       detachGate?.();
       signal.removeEventListener('abort', onAbort);
+      indexer?.stop();
+      stopWatchingIdle?.();
       for (const memory of memories.values()) clearTimer(memory);
       memories.clear();
       wakeups.complete();

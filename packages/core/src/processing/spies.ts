@@ -1,6 +1,6 @@
 // Event spies: called for every event an object's queue processes (the initial listing with type
 // `null`), errors ignored, nothing stored but their results, which go to `status[<id>]`.
-import type { HandlerContext, HandlerEvent, ResourceHandler } from '@opkit/handlers';
+import type { HandlerContext, HandlerEvent, Indices, ResourceHandler } from '@opkit/handlers';
 import { invokeHandler, matchesFilters } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import type { HandlerOutcome, Patch } from '@opkit/state';
@@ -13,6 +13,7 @@ export interface SpyDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly emit: (event: FeedEventInput) => void;
+  readonly indices: Indices;
 }
 
 /**
@@ -37,6 +38,7 @@ export async function runSpies(deps: SpyDeps, input: {
       status: (body.status ?? {}) as Record<string, unknown>, name: meta.name, namespace: meta.namespace, uid: meta.uid,
       labels: meta.labels ?? {}, annotations: meta.annotations ?? {}, patch: input.patch, logger: deps.logger, memo: input.memo,
       event: input.event, type: input.event.type, retry: 0, started: now, runtime: 0, param: spy.param, signal: input.signal,
+      indices: deps.indices,
     };
     if (!matchesFilters(spy, { body, context })) continue;
     const start = deps.clock.now();
