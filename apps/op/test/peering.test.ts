@@ -1,11 +1,12 @@
 // op's peering commands against the embedded API server: `op peering install` (and --print), op freeze /
-// op resume errors, and `op dev` on a cluster running with Kopf's --dev priority, so that an operator
+// op resume errors and their effect on `/readyz` (unready while paused), and `op dev` on a cluster running with Kopf's --dev priority, so that an operator
 // deployed there (here: an `op run` process) pauses while op dev runs and resumes when it quits.
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
 import { connect } from '@opkit/kube';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
@@ -14,6 +15,34 @@ import { makeProject, OP, startDev } from './helpers/devProcess.js';
 import type { DevProcess } from './helpers/devProcess.js';
 import type { OpProcess } from './helpers/replicas.js';
 import { startOp } from './helpers/replicas.js';
+
+/** A free loopback port (taken, then released for the child to bind). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Poll a URL until it answers `status`, within a deadline. */
+async function waitForStatus(url: string, status: number, timeoutMs = 30_000): Promise<void> {
+  let last = 'no answer';
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+    try {
+      const answer = await fetch(url);
+      last = `${answer.status} ${await answer.text()}`;
+      if (answer.status === status) return;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => { setTimeout(resolve, 50); });
+  }
+  throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms; last: ${last}`);
+}
 
 /** Run `op ARGS` asynchronously (the API server lives in this process). */
 function op(args: readonly string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -76,8 +105,8 @@ describe('op peering, op freeze, op resume', () => {
     expect(bad.stderr).toMatch(/^op freeze: error: --lifetime is required/);
   });
 
-  it('runs op dev on a cluster with priority 666: a deployed operator pauses meanwhile and resumes after', async () => {
-    expect((await op(['peering', 'install'], env)).status).toBe(0);
+  /** Apply the project's KopfExample CRD and wait until it is served. */
+  async function installExampleCrd(): Promise<Resource> {
     const crds = await client.resolveOne({ group: 'apiextensions.k8s.io', plural: 'customresourcedefinitions' });
     const [crd] = parseAllDocuments(readFileSync(join(dir, 'deploy', 'crds', 'crd.yaml'), 'utf8')).map((document) => document.toJSON() as KubeObject);
     await client.create(crds, crd!);
@@ -87,6 +116,29 @@ describe('op peering, op freeze, op resume', () => {
       client.invalidateDiscovery();
       await new Promise((resolve) => { setTimeout(resolve, 50); });
     }
+    return kex;
+  }
+
+  it('turns /readyz unready while op freeze pauses the operator, and ready again after op resume', async () => {
+    expect((await op(['peering', 'install'], env)).status).toBe(0);
+    await installExampleCrd();
+    const port = await freePort();
+    const deployed = startOp(['run', join(dir, 'src', 'operator.ts'), '-A', '--log-format', 'plain', '--liveness', `http://127.0.0.1:${port}/healthz`], 'deployed-0', env);
+    processes.push(deployed);
+    const readyz = `http://127.0.0.1:${port}/readyz`;
+    await deployed.waitFor('op run: liveness at');
+    await waitForStatus(readyz, 200).catch((error: Error) => { throw new Error(`${error.message}\n${deployed.lines.join('\n')}`); });
+    expect((await op(['freeze', '--lifetime', '60', '--id', 'maintenance'], env)).status).toBe(0);
+    await deployed.waitFor(/^Pausing operations in favour of \[<Peer maintenance: priority=100/);
+    await waitForStatus(readyz, 503);
+    expect((await op(['resume', '--id', 'maintenance'], env)).status).toBe(0);
+    await waitForStatus(readyz, 200);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+  });
+
+  it('runs op dev on a cluster with priority 666: a deployed operator pauses meanwhile and resumes after', async () => {
+    expect((await op(['peering', 'install'], env)).status).toBe(0);
+    const kex = await installExampleCrd();
     const deployed = startOp(['run', join(dir, 'src', 'operator.ts'), '-A', '--log-format', 'plain'], 'deployed-0', env);
     processes.push(deployed);
     await client.create(kex, { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name: 'before', namespace: 'default' }, spec: {} });
