@@ -2,27 +2,20 @@
 // one handles objects; SIGKILLed, another takes over within lease duration + retry period; cut off
 // from the network (the server's partition fault), it stops before another takes over, so that no two
 // replicas handle objects at once (their handlers record replica and start/end, checked for overlap).
-import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
-import { connect } from '@opkit/kube';
 import type { KubeClient, Resource } from '@opkit/kube';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HandlingRecord, OpProcess } from './helpers/replicas.js';
-import { overlaps, recordingOperator, startOp } from './helpers/replicas.js';
+import type { HandlingRecord, OpProcess, ReplicaCluster } from './helpers/replicas.js';
+import { overlaps, recordingOperator, startOp, startReplicaCluster } from './helpers/replicas.js';
 
-const CRD = parse(readFileSync(fileURLToPath(new URL('../../../examples/crd.yaml', import.meta.url)), 'utf8'));
-const CRDS: Resource = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
 // Seconds: the lease is valid for 4 s after a renewal; a leader that cannot renew stops after 2 s.
 const LEASE_DURATION = 4;
 const RETRY_PERIOD = 1;
 const ACQUIRED = 'Acquired the leader lease default/widgets; handling objects now.';
 
 describe('op run --leader-elect', () => {
+  let cluster: ReplicaCluster;
   let server: ApiServer;
   let client: KubeClient;
   let kex: Resource;
@@ -31,24 +24,14 @@ describe('op run --leader-elect', () => {
   const replicas: OpProcess[] = [];
 
   beforeEach(async () => {
-    server = await startApiServer({ strictMicroTime: true });
-    dir = mkdtempSync(join(tmpdir(), 'opkit-leader-'));
-    writeFileSync(join(dir, 'kubeconfig'), server.kubeconfig());
-    client = await connect({ kubeconfig: join(dir, 'kubeconfig') });
-    await client.create(CRDS, CRD);
-    for (let attempt = 0; !(kex = (await client.resolve('kopfexamples.kopf.dev'))[0]!); attempt++) {
-      if (attempt > 200) throw new Error('the CRD is not served');
-      client.invalidateDiscovery();
-      await new Promise((resolve) => { setTimeout(resolve, 50); });
-    }
+    cluster = await startReplicaCluster('opkit-leader-');
+    ({ server, client, kex, dir } = cluster);
     operator = recordingOperator();
   });
   afterEach(async () => {
     await Promise.all(replicas.splice(0).map((replica) => replica.stop('SIGKILL')));
-    client.close();
-    await server.close();
+    await cluster.close();
     operator.cleanup();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const start = (id: string): OpProcess => {

@@ -2,21 +2,12 @@
 // objects (each roughly a third, every object handled once); one is SIGKILLed and the objects of its
 // share — updated after the kill — are handled by the other two once its membership lease expired;
 // handlers record replica and start/end, and no object is ever handled by two replicas at once.
-import { startApiServer } from '@opkit/apiserver';
-import type { ApiServer } from '@opkit/apiserver';
-import { connect } from '@opkit/kube';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HandlingRecord, OpProcess } from './helpers/replicas.js';
-import { overlaps, recordingOperator, startOp } from './helpers/replicas.js';
+import type { HandlingRecord, OpProcess, ReplicaCluster } from './helpers/replicas.js';
+import { overlaps, recordingOperator, startOp, startReplicaCluster } from './helpers/replicas.js';
 
-const CRD = parse(readFileSync(fileURLToPath(new URL('../../../examples/crd.yaml', import.meta.url)), 'utf8'));
-const CRDS: Resource = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
 const OBJECTS = 3000;
 const LEASE_DURATION = 4;
 
@@ -29,7 +20,7 @@ async function pooled<T>(items: readonly T[], limit: number, work: (item: T) => 
 }
 
 describe('op run --sharding', () => {
-  let server: ApiServer;
+  let cluster: ReplicaCluster;
   let client: KubeClient;
   let kex: Resource;
   let dir: string;
@@ -37,24 +28,14 @@ describe('op run --sharding', () => {
   const replicas: OpProcess[] = [];
 
   beforeEach(async () => {
-    server = await startApiServer({ strictMicroTime: true });
-    dir = mkdtempSync(join(tmpdir(), 'opkit-shards-'));
-    writeFileSync(join(dir, 'kubeconfig'), server.kubeconfig());
-    client = await connect({ kubeconfig: join(dir, 'kubeconfig') });
-    await client.create(CRDS, CRD);
-    for (let attempt = 0; !(kex = (await client.resolve('kopfexamples.kopf.dev'))[0]!); attempt++) {
-      if (attempt > 200) throw new Error('the CRD is not served');
-      client.invalidateDiscovery();
-      await new Promise((resolve) => { setTimeout(resolve, 50); });
-    }
+    cluster = await startReplicaCluster('opkit-shards-');
+    ({ client, kex, dir } = cluster);
     operator = recordingOperator();
   });
   afterEach(async () => {
     await Promise.all(replicas.splice(0).map((replica) => replica.stop('SIGKILL')));
-    client.close();
-    await server.close();
+    await cluster.close();
     operator.cleanup();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const start = (id: string): OpProcess => {

@@ -7,7 +7,7 @@ import { peeringStateOf } from './peeringState.js';
 const peering = (paused: boolean): FeedEvent => ({ type: 'peering', paused, standalone: false, identity: 'me', priority: 0, name: 'default', objects: [] } as unknown as FeedEvent);
 
 describe('peeringStateOf', () => {
-  it('folds pauses, leadership and shards, ignoring every other event', async () => {
+  it('starts unpaused, then folds pauses, leadership and shards, ignoring every other event', async () => {
     const events: FeedEvent[] = [
       { type: 'operator', phase: 'starting' } as unknown as FeedEvent,
       peering(true),
@@ -16,6 +16,7 @@ describe('peeringStateOf', () => {
       { type: 'shards', active: true, members: ['me'], live: ['me'], group: 'ns/op', identity: 'me' } as unknown as FeedEvent,
     ];
     expect(await lastValueFrom(peeringStateOf(from(events)).pipe(toArray()))).toEqual([
+      { paused: false },
       { paused: true },
       { paused: true, leader: true },
       { paused: false, leader: true },

@@ -3,13 +3,14 @@
 // follow it when no other source is given, so `op run --liveness` turns unready while paused.
 import type { FeedEvent } from '@opkit/core';
 import type { Observable } from 'rxjs';
-import { filter, scan } from 'rxjs/operators';
+import { filter, scan, startWith } from 'rxjs/operators';
 import type { PeeringState } from './metrics.js';
 
 type CoordinationEvent = Extract<FeedEvent, { type: 'peering' | 'leadership' | 'shards' }>;
 
 /**
- * The peering state of an operator, from its feed: one value per peering, leadership or shards event.
+ * The peering state of an operator, from its feed: `{ paused: false }` at once (an operator is not paused
+ * until peering says so), then one value per peering, leadership or shards event.
  *
  * @example
  * ```ts
@@ -24,5 +25,6 @@ export function peeringStateOf(feed$: Observable<FeedEvent>): Observable<Peering
       if (event.type === 'leadership') return { ...state, leader: event.leader };
       return { ...state, shards: event.active ? 1 : 0 };
     }, { paused: false }),
+    startWith({ paused: false }),
   );
 }

@@ -117,8 +117,11 @@ describe('metrics', () => {
     expect((await fetch(health.url.replace('/healthz', '/metrics'))).status).toBe(404);
     const running = run.run();
     await run.op.ready;
-    const samples = parseExposition(await (await fetch(server.url)).text());
-    expect(sum(samples, 'opkit_ready')).toBe(1);
+    // Ready once the operator has listed everything and peering has found no peering object to follow
+    // (peering's detection runs beside the listing, so this may come a moment after `ready`).
+    await vi.waitFor(async () => {
+      expect(sum(parseExposition(await (await fetch(server.url)).text()), 'opkit_ready')).toBe(1);
+    }, { timeout: 10_000, interval: 50 });
     expect((await fetch(server.url.replace('/prom', '/metrics'))).status).toBe(404);
     await expect(startMetricsServer({ metrics, url: server.url })).rejects.toThrow(`Cannot serve metrics at ${server.url}: the address is in use.`);
     await expect(startMetricsServer({ metrics, url: 'https://127.0.0.1:0/m' })).rejects.toThrow('The metrics URL "https://127.0.0.1:0/m" uses https; only http is supported (expected http://HOST:PORT/PATH, e.g. http://0.0.0.0:9090/metrics).');

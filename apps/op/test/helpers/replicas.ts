@@ -7,7 +7,56 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startApiServer } from '@opkit/apiserver';
+import type { ApiServer } from '@opkit/apiserver';
+import { connect } from '@opkit/kube';
+import type { KubeClient, Resource } from '@opkit/kube';
+import { parse } from 'yaml';
 import { OP } from './devProcess.js';
+
+const EXAMPLE_CRD = parse(readFileSync(fileURLToPath(new URL('../../../../examples/crd.yaml', import.meta.url)), 'utf8'));
+const CRDS: Resource = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
+
+/** Where replicas run: an embedded API server (strict MicroTime) serving the KopfExample CRD, a kubeconfig for it in a temporary folder, and a client. */
+export interface ReplicaCluster {
+  readonly server: ApiServer;
+  readonly client: KubeClient;
+  /** The served `kopfexamples.kopf.dev`. */
+  readonly kex: Resource;
+  /** The temporary folder; `<dir>/kubeconfig` is the kubeconfig. */
+  readonly dir: string;
+  readonly kubeconfig: string;
+  /** Close the client and the server, remove the folder. */
+  close(): Promise<void>;
+}
+
+/** Start a {@link ReplicaCluster}: the server, the CRD applied and waited for until it is served. */
+export async function startReplicaCluster(prefix: string): Promise<ReplicaCluster> {
+  const server = await startApiServer({ strictMicroTime: true });
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const kubeconfig = join(dir, 'kubeconfig');
+  writeFileSync(kubeconfig, server.kubeconfig());
+  const client = await connect({ kubeconfig });
+  const close = async (): Promise<void> => {
+    client.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await client.create(CRDS, EXAMPLE_CRD);
+    let kex: Resource | undefined;
+    for (let attempt = 0; !(kex = (await client.resolve('kopfexamples.kopf.dev'))[0]); attempt++) {
+      if (attempt > 200) throw new Error('the CRD is not served');
+      client.invalidateDiscovery();
+      await new Promise((resolve) => { setTimeout(resolve, 50); });
+    }
+    return { server, client, kex, dir, kubeconfig, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
 /** One handling of one object, as the handler recorded it. */
 export interface HandlingRecord {
