@@ -79,6 +79,10 @@ describe('example labeled-config', () => {
     await env.delete(node('node-ssd'));
     await env.waitForGone(configMap('node-ssd'));
     await op.waitForLog('Deleted the configuration of node node-ssd in default.');
+
+    // The ConfigMaps are owned by the NodeAgentConfig: deleting it garbage-collects them.
+    await env.delete(agents);
+    for (const name of ['node-a', 'node-gpu', 'node-new']) await env.waitForGone(configMap(name));
   });
 
   it('fails a NodeAgentConfig with a malformed selector permanently, naming the field', async () => {

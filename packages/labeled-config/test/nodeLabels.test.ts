@@ -50,6 +50,13 @@ describe('nodeLabelsOf', () => {
     expect((error as Error).message).toBe('node "worker-9" not found: expected the name of an existing Node (kubectl get nodes lists them)');
     await expect(nodeLabelsOf(client, '')).rejects.toThrow('nodeName: expected a node name, got ""');
   });
+
+  it('stops on abort', async () => {
+    const error = await nodeLabelsOf(client, 'worker-1', { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(NodeNotFoundError);
+    expect((error as Error).name).toBe('AbortError');
+  });
 });
 
 describe('nodeLabelsFromInstance', () => {
