@@ -247,8 +247,26 @@ describe('kubectl against the embedded API server', { timeout: 60_000 }, () => {
     expect(row('kopfexamples')).toEqual(['kopfexamples', 'kopfexes,kopfex,kexes,kex', 'kopf.dev/v1', 'true', 'KopfExample']);
     expect(row('configmaps')).toEqual(['configmaps', 'cm', 'v1', 'true', 'ConfigMap']);
     expect(row('namespaces')).toEqual(['namespaces', 'ns', 'v1', 'false', 'Namespace']);
+    expect(row('nodes')).toEqual(['nodes', 'no', 'v1', 'false', 'Node']);
     expect(row('leases')).toEqual(['leases', 'coordination.k8s.io/v1', 'true', 'Lease']);
     expect(row('customresourcedefinitions')).toEqual(['customresourcedefinitions', 'crd,crds', 'apiextensions.k8s.io/v1', 'false', 'CustomResourceDefinition']);
+  });
+
+  it('gets, labels and selects nodes: cluster-scoped, short name no, kube’s node columns', async () => {
+    const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'kn-1', labels: { zone: 'a' } }, status: { nodeInfo: { kubeletVersion: 'v1.32.0' }, conditions: [{ type: 'Ready', status: 'True' }] } };
+    expect(await kubectl(['create', '-f', '-'], JSON.stringify(node))).toBe('node/kn-1 created\n');
+    const [header, row] = (await kubectl(['get', 'nodes'])).trimEnd().split('\n');
+    expect(header?.split(/\s{2,}/)).toEqual(['NAME', 'STATUS', 'ROLES', 'AGE', 'VERSION']);
+    expect(row).toMatch(/^kn-1\s+Ready\s+<none>\s+\S+\s+v1\.32\.0$/);
+    expect(await kubectl(['label', 'node', 'kn-1', 'disk=ssd', 'node-role.kubernetes.io/compute='])).toBe('node/kn-1 labeled\n');
+    expect(await kubectl(['get', 'no', '-l', 'disk=ssd', '-n', 'elsewhere', '-o', 'jsonpath={.items[*].metadata.name}'])).toBe('kn-1');
+    expect(await kubectlFails(['label', 'node', 'kn-1', 'zone=b'])).toContain("'zone' already has a value (a), and --overwrite is false");
+    expect(await kubectl(['label', 'node', 'kn-1', 'zone=b', '--overwrite'])).toBe('node/kn-1 labeled\n');
+    expect(await kubectl(['label', 'node', 'kn-1', 'disk-'])).toBe('node/kn-1 unlabeled\n');
+    expect(json(await kubectl(['get', 'node', 'kn-1', '-o', 'json'])).metadata.labels).toEqual({ zone: 'b', 'node-role.kubernetes.io/compute': '' });
+    expect(await kubectl(['get', 'nodes', '-l', 'disk=ssd'])).toBe('');
+    expect((await kubectl(['get', 'nodes', '--no-headers'])).split(/\s+/).slice(0, 3)).toEqual(['kn-1', 'Ready', 'compute']);
+    expect(await kubectl(['delete', 'node', 'kn-1'])).toBe('node "kn-1" deleted\n');
   });
 
   it('applies a ConfigMap twice idempotently', async () => {

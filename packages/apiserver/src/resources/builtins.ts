@@ -32,6 +32,8 @@ interface BuiltinSpec {
 
 /** The storage key of namespaces. */
 export const NAMESPACES = '/namespaces';
+/** The storage key of nodes (a create keeps the status: a kubelet registers its Node with it). */
+export const NODES = '/nodes';
 /** The storage key of core events (also served as events.k8s.io/v1). */
 export const EVENTS = '/events';
 /** The storage key of CRDs. */
@@ -163,6 +165,14 @@ export const BUILTIN_TYPES: readonly ResourceType[] = [
     statusSubresource: true,
     fieldSelectors: ['status.phase'],
     printerColumns: [{ name: 'Status', type: 'string', jsonPath: '.status.phase' }],
+  }),
+  builtin({
+    plural: 'nodes',
+    kind: 'Node',
+    namespaced: false,
+    shortNames: ['no'],
+    statusSubresource: true,
+    fieldSelectors: ['spec.unschedulable'],
   }),
   builtin({ plural: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'], fields: ['immutable', 'data', 'binaryData'] }),
   builtin({ plural: 'secrets', kind: 'Secret', namespaced: true, fieldSelectors: ['type'], printerColumns: [{ name: 'Type', type: 'string', jsonPath: '.type' }], fields: ['immutable', 'data', 'stringData', 'type'] }),

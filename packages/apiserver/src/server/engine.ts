@@ -5,7 +5,7 @@
 import { StatusError, Statuses } from '../errors.js';
 import type { StatusCause } from '../errors.js';
 import { BUILTIN_DEFAULTS } from '../resources/builtinDefaults.js';
-import { CRDS, NAMESPACES } from '../resources/builtins.js';
+import { CRDS, NAMESPACES, NODES } from '../resources/builtins.js';
 import { allocateService, keepAllocated } from './serviceAllocation.js';
 import { arrangeBuiltin, arrangeObject } from '../resources/keyOrder.js';
 import { apiVersionOf, qualifiedResource } from '../resources/types.js';
@@ -126,7 +126,8 @@ export class WriteEngine {
     meta.creationTimestamp = wholeSecondsNow();
     if (type.generation) meta.generation = 1;
     let next: KubeObject = { ...obj, metadata: meta };
-    if (type.statusSubresource) delete next.status;
+    // A kubelet registers its Node with its status in one create; other kinds start without one.
+    if (type.statusSubresource && type.storageKey !== NODES) delete next.status;
     if (type.storageKey === NAMESPACES) {
       next.spec = { finalizers: ['kubernetes'] };
       next.status = { phase: 'Active' };

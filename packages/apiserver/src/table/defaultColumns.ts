@@ -1,6 +1,6 @@
 // The printer columns of built-in kinds, so that `kubectl get configmaps` shows DATA, `get secrets`
-// TYPE and DATA, `get namespaces` STATUS … like a real cluster. Kinds without an entry get the Age
-// column only. Columns whose value is computed (counts, ready ratios) use `value`.
+// TYPE and DATA, `get namespaces` STATUS, `get nodes` STATUS and ROLES … like a real cluster. Kinds
+// without an entry get the Age column only. Columns whose value is computed (counts, ready ratios) use `value`.
 
 import { timeValid } from '../validation/microTime.js';
 import { humanDuration } from './humanDuration.js';
@@ -72,7 +72,50 @@ const EVENT_COLUMNS: PrinterColumn[] = [
   { name: 'Name', type: 'string', priority: 1, format: 'name', description: NAME_COLUMN_DESCRIPTION },
 ];
 
+/** kube's node printer: the Ready condition as Ready/NotReady (Unknown without one), then SchedulingDisabled. */
+function nodeStatus(o: Record<string, any>): string {
+  const conditions: unknown[] = Array.isArray(o['status']?.conditions) ? o['status'].conditions : [];
+  const ready = conditions.filter((c) => (c as { type?: unknown }).type === 'Ready').at(-1) as { status?: unknown } | undefined;
+  const status = [ready === undefined ? 'Unknown' : ready.status === 'True' ? 'Ready' : 'NotReady'];
+  if (o['spec']?.unschedulable === true) status.push('SchedulingDisabled');
+  return status.join(',');
+}
+
+/** The roles of a node: `node-role.kubernetes.io/<role>` label keys and the `kubernetes.io/role` value, sorted. */
+function nodeRoles(o: Record<string, any>): string {
+  const roles = new Set<string>();
+  for (const [key, value] of Object.entries((o['metadata']?.labels ?? {}) as Record<string, unknown>)) {
+    if (key.startsWith('node-role.kubernetes.io/') && key.length > 'node-role.kubernetes.io/'.length) roles.add(key.slice('node-role.kubernetes.io/'.length));
+    else if (key === 'kubernetes.io/role' && typeof value === 'string' && value !== '') roles.add(value);
+  }
+  return roles.size > 0 ? [...roles].sort().join(',') : '<none>';
+}
+
+function nodeAddress(o: Record<string, any>, type: string): string {
+  const addresses: unknown[] = Array.isArray(o['status']?.addresses) ? o['status'].addresses : [];
+  const found = addresses.find((a) => (a as { type?: unknown }).type === type) as { address?: unknown } | undefined;
+  return typeof found?.address === 'string' ? found.address : '<none>';
+}
+
+function nodeInfo(o: Record<string, any>, field: string): string {
+  const value: unknown = o['status']?.nodeInfo?.[field];
+  return typeof value === 'string' && value !== '' ? value : '<unknown>';
+}
+
+const NODE_COLUMNS: PrinterColumn[] = [
+  { name: 'Status', type: 'string', description: 'The status of the node', value: nodeStatus },
+  { name: 'Roles', type: 'string', description: 'The roles of the node', value: nodeRoles },
+  AGE_COLUMN,
+  { name: 'Version', type: 'string', description: 'Kubelet Version reported by the node.', value: (o) => o['status']?.nodeInfo?.kubeletVersion ?? '' },
+  { name: 'Internal-IP', type: 'string', priority: 1, description: 'List of internal IPs (if available).', value: (o) => nodeAddress(o, 'InternalIP') },
+  { name: 'External-IP', type: 'string', priority: 1, description: 'List of external IPs (if available).', value: (o) => nodeAddress(o, 'ExternalIP') },
+  { name: 'OS-Image', type: 'string', priority: 1, description: 'OS Image reported by the node from /etc/os-release (e.g. Debian GNU/Linux 7 (wheezy)).', value: (o) => nodeInfo(o, 'osImage') },
+  { name: 'Kernel-Version', type: 'string', priority: 1, description: "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64).", value: (o) => nodeInfo(o, 'kernelVersion') },
+  { name: 'Container-Runtime', type: 'string', priority: 1, description: 'Container runtime version reported by the node through runtime remote API (e.g. containerd://1.4.2).', value: (o) => nodeInfo(o, 'containerRuntimeVersion') },
+];
+
 const BUILTIN_COLUMNS: Record<string, PrinterColumn[]> = {
+  Node: NODE_COLUMNS,
   Event: EVENT_COLUMNS,
   ConfigMap: [
     { name: 'Data', type: 'integer', description: 'Number of data entries', value: (o) => count(o['data']) + count(o['binaryData']) },
