@@ -2,14 +2,15 @@
 // Without a suite: the six scenarios of issue 14 over separate processes (the API server, the operator under
 // test — Opkit, then the raw @kubernetes/client-node baseline), printed as a table and written to
 // apps/bench/results/latest.json; `--quick` uses N = 1,000 instead of 10,000, `--objects N` any N,
-// `--out FILE` another file. With a suite, the in-process suites: `apiserver`, `watching`, `daemons`, `json`
-// (the codec's cost per object) and `health` (what metrics cost a create storm); `--quick` runs tiny sizes.
+// `--out FILE` another file, `--cpu-prof DIR` profiles the operator processes into DIR. With a suite, the
+// in-process suites: `apiserver`, `watching`, `daemons`, `json` (the codec's cost per object) and `health`
+// (what metrics cost a create storm); `--quick` runs tiny sizes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FULL_SIZES, runApiServerBench } from './apiserverScenarios.js';
 import { FULL_HARNESS_SIZES, QUICK_HARNESS_SIZES, renderHarnessTable, runHarness } from './harness/harness.js';
-import { killAllChildren } from './harness/processes.js';
+import { killAllChildren, profileOperatorsInto } from './harness/processes.js';
 import { renderTable } from './report.js';
 import { DAEMONS_FULL_SIZES, runDaemonsBench } from './scenarios/daemonsScenarios.js';
 import { HEALTH_FULL_SIZES, runHealthBench } from './scenarios/healthScenarios.js';
@@ -17,7 +18,7 @@ import { runJsonBench } from './scenarios/jsonScenarios.js';
 import { loadWatchingModules, runWatchingBench, WATCHING_FULL_SIZES } from './scenarios/watchingScenarios.js';
 
 const SUITES = ['apiserver', 'watching', 'daemons', 'json', 'health'];
-const USAGE = `usage: bench [--quick | --objects N] [--out FILE]   (the six scenarios, Opkit vs the raw baseline)
+const USAGE = `usage: bench [--quick | --objects N] [--out FILE] [--cpu-prof DIR]   (the six scenarios, Opkit vs the raw baseline)
        bench ${SUITES.join('|')} [--quick]   (an in-process suite)`;
 const LATEST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'results', 'latest.json');
 
@@ -48,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
   const bad: string[] = [];
   const objectsText = option(args, '--objects', bad);
   const out = option(args, '--out', bad);
+  const cpuProf = option(args, '--cpu-prof', bad);
   const quick = args.includes('--quick');
   const objects = objectsText === undefined ? undefined : Number(objectsText);
   if (objects !== undefined && (!Number.isInteger(objects) || objects < 1)) bad.push(`--objects must be a positive integer, got ${JSON.stringify(objectsText)}`);
@@ -60,6 +62,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`${bad.join('; ')}\n${USAGE}`);
     return 2;
   }
+  if (cpuProf !== undefined) profileOperatorsInto(resolve(process.env.INIT_CWD ?? process.cwd(), cpuProf));
   if (suites.length === 0) return runScenarios(quick, objects, out === undefined ? LATEST : resolve(process.env.INIT_CWD ?? process.cwd(), out));
   for (const suite of suites) {
     console.log(`${suite} benchmark (Node ${process.version}, ${quick ? 'quick' : 'full'} sizes)\n`);

@@ -68,8 +68,14 @@ export interface IdleMemoryFigures {
   readonly objects: number;
   readonly rssMiB: number;
   readonly heapUsedMiB: number;
+  /** V8 heap reserved (used or not) at rest: RSS above heap used is mostly this and native memory. */
+  readonly heapTotalMiB: number;
+  /** Memory outside the V8 heap held by JavaScript objects (buffers…). */
+  readonly externalMiB: number;
   /** Peak RSS of that process since it started (its initial listing included). */
   readonly peakRssMiB: number;
+  /** V8's heap spaces at rest: MiB reserved per space (where heap reserved goes). */
+  readonly heapSpacesMiB: Record<string, number>;
 }
 
 /** Scenario 3: spec changes at a fixed rate spread over the objects, to the update handler starting. */
@@ -84,6 +90,8 @@ export interface UpdateLatencyFigures {
   readonly maxMs: number;
   /** The operator's write requests per change. */
   readonly writesPerChange: number;
+  /** The operator's requests by `verb resource` during the scenario, in total. */
+  readonly requests: Record<string, number>;
 }
 
 /** Scenario 4: an operator started over N handled objects, until it is idle again. */
@@ -292,7 +300,7 @@ class OperatorRun {
     return {
       changes, changesPerSecond: round(changes / ((sent - started) / 1000), 1), handled: latencies.length,
       p50Ms: round(percentile(latencies, 50), 1), p99Ms: round(percentile(latencies, 99), 1), maxMs: round(Math.max(...latencies), 1),
-      writesPerChange: round(writes(requests) / changes, 3),
+      writesPerChange: round(writes(requests) / changes, 3), requests,
     };
   }
 
@@ -328,7 +336,11 @@ class OperatorRun {
         readySeconds: round((ready - started) / 1000, 3), allResumedSeconds: round((resumedAt - started) / 1000, 3),
         idleSeconds: round((idleAt - started) / 1000, 3), requests, cpuSeconds: round(op1.cpuMs / 1000, 2),
       },
-      idleMemory: { objects: n, rssMiB: round(atRest.rss / MiB, 1), heapUsedMiB: round(atRest.heapUsed / MiB, 1), peakRssMiB: round(atRest.maxRss / MiB, 1) },
+      idleMemory: {
+        objects: n, rssMiB: round(atRest.rss / MiB, 1), heapUsedMiB: round(atRest.heapUsed / MiB, 1), heapTotalMiB: round(atRest.heapTotal / MiB, 1),
+        externalMiB: round(atRest.external / MiB, 1), peakRssMiB: round(atRest.maxRss / MiB, 1),
+        heapSpacesMiB: Object.fromEntries(Object.entries(atRest.heapSpaces).filter(([, bytes]) => bytes > 0).map(([space, bytes]) => [space, round(bytes / MiB, 1)])),
+      },
     };
   }
 
@@ -501,7 +513,7 @@ export async function runHarness(sizes: HarnessSizes, options: { log?: (line: st
       platform: `${process.platform}-${process.arch}`, loadAverageStart, loadAverageEnd: loadavg().map((l) => round(l, 2)),
     },
     createStorm: compare(opkit.createStorm, raw.createStorm, ['seconds', 'objectsPerSecond', 'writesPerObject', 'objectWritesPerObject', 'operatorCpuSeconds', 'serverCpuSeconds', 'operatorPeakRssMiB']),
-    idleMemory: compare(opkit.idleMemory, raw.idleMemory, ['rssMiB', 'heapUsedMiB', 'peakRssMiB']),
+    idleMemory: compare(opkit.idleMemory, raw.idleMemory, ['rssMiB', 'heapUsedMiB', 'heapTotalMiB', 'externalMiB', 'peakRssMiB']),
     updateLatency: compare(opkit.updateLatency, raw.updateLatency, ['p50Ms', 'p99Ms', 'maxMs', 'writesPerChange']),
     restart: compare(opkit.restart, raw.restart, ['readySeconds', 'allResumedSeconds', 'idleSeconds', 'cpuSeconds']),
     timers: compare(opkit.timers, raw.timers, ['setupSeconds', 'runsPerSecond', 'cpuPercent', 'latenessP50Ms', 'latenessP99Ms']),
@@ -525,9 +537,10 @@ export function renderHarnessTable(result: HarnessResult & { targets: Record<str
   };
   const n = result.sizes.objects.toLocaleString('en-US');
   add(`create storm (${n})`, result.createStorm, [['seconds', 'until all handled (s)'], ['objectsPerSecond', 'objects/s'], ['writesPerObject', 'write requests/object'], ['objectWritesPerObject', '… of them on the object'], ['requestsPerObject', 'requests/object by verb'], ['operatorCpuSeconds', 'operator CPU (s)'], ['serverCpuSeconds', 'API server CPU (s)'], ['operatorPeakRssMiB', 'operator peak RSS (MiB)']]);
-  add(`idle memory (${n})`, result.idleMemory, [['rssMiB', 'RSS at rest (MiB)'], ['heapUsedMiB', 'heap after GC (MiB)'], ['peakRssMiB', 'peak RSS since start (MiB)']]);
+  add(`idle memory (${n})`, result.idleMemory, [['rssMiB', 'RSS at rest (MiB)'], ['heapUsedMiB', 'heap used after GC (MiB)'], ['heapTotalMiB', 'heap reserved (MiB)'], ['externalMiB', 'external (MiB)'], ['peakRssMiB', 'peak RSS since start (MiB)']]);
   add(`update latency (${result.updateLatency.opkit.changes} at ${result.sizes.updateRate}/s)`, result.updateLatency, [['changesPerSecond', 'changes/s sent'], ['p50Ms', 'p50 (ms)'], ['p99Ms', 'p99 (ms)'], ['maxMs', 'max (ms)'], ['writesPerChange', 'write requests/change']]);
-  add(`restart (${n})`, result.restart, [['readySeconds', 'until watching (s)'], ['allResumedSeconds', 'until every resume ran (s)'], ['idleSeconds', 'until idle (s)'], ['cpuSeconds', 'CPU until idle (s)'], ['requests', 'requests']]);
+  add(`restart (${n})`, result.restart, [['readySeconds', 'until watching (s)'], ['allResumedSeconds', 'until every resume ran (s)'], ['idleSeconds', 'until idle (s)'], ['cpuSeconds', 'CPU until idle (s)']]);
+  rows.push(['', 'requests by verb', cell(byVerb(result.restart.opkit.requests)), cell(byVerb(result.restart.raw.requests)), '']);
   add(`timers (${n} × 1 s)`, result.timers, [['setupSeconds', 'until every timer ran (s)'], ['runsPerSecond', 'runs/s'], ['cpuPercent', 'CPU (% of a core)'], ['latenessP50Ms', 'lateness p50 (ms)'], ['latenessP99Ms', 'lateness p99 (ms)'], ['requestsPerSecond', 'requests/s by verb']]);
   const a = result.apiserver;
   rows.push([`apiserver (${n})`, `creates/s (${a.concurrency} in flight)`, cell(a.createsPerSecond), '', '']);

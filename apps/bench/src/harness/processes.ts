@@ -8,6 +8,15 @@ import { fileURLToPath } from 'node:url';
 import type { ChildReady, ChildRequest, ChildResponse } from './protocol.js';
 
 const live = new Set<ChildProcess>();
+let profileDir: string | undefined;
+
+/**
+ * Runs the operator children from now on with `--cpu-prof` into `dir` (one .cpuprofile per process, written
+ * when it exits), for `pnpm bench --cpu-prof DIR`.
+ */
+export function profileOperatorsInto(dir: string | undefined): void {
+  profileDir = dir;
+}
 
 /** Kills every child still running (SIGKILL): the driver's last resort on error, abort or exit. */
 export function killAllChildren(): void {
@@ -66,7 +75,8 @@ export class BenchChild {
    * const server = await BenchChild.start('apiserver', childScript('apiserverChild'), []);
    */
   static async start(name: string, script: string, args: readonly string[], timeoutMs = 120_000): Promise<BenchChild> {
-    const child = fork(script, [...args], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const profile = profileDir !== undefined && name.endsWith('operator') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`] : [];
+    const child = fork(script, [...args], { execArgv: ['--expose-gc', ...profile], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     live.add(child);
     const ready = await new Promise<ChildReady>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${name} did not report ready within ${timeoutMs} ms`)), timeoutMs);

@@ -2,6 +2,8 @@
 // test), and the figures a child reports about itself. Measurements come from the processes themselves:
 // each child answers `stats` with its own CPU time, RSS and heap, so the driver never guesses them.
 
+import { getHeapSpaceStatistics } from 'node:v8';
+
 /** The resources the operators under test watch: widgets (create/update/resume) and timer objects. */
 export const GROUP = 'bench.opkit.dev';
 /** The API version of the bench resources. */
@@ -47,6 +49,12 @@ export interface ProcessStats {
   readonly maxRss: number;
   /** V8 heap in use, in bytes (after a full GC when asked). */
   readonly heapUsed: number;
+  /** V8 heap reserved (used or not), in bytes. */
+  readonly heapTotal: number;
+  /** Memory outside the V8 heap held by JavaScript objects (buffers…), in bytes. */
+  readonly external: number;
+  /** V8's heap spaces: bytes reserved per space (`new_space`, `old_space`, `code_space`…). */
+  readonly heapSpaces: Record<string, number>;
 }
 
 /** The operator child's counters and clocks, on top of {@link ProcessStats}. */
@@ -99,5 +107,8 @@ export function ownStats(gc: boolean): ProcessStats {
     rss: memory.rss,
     maxRss: process.resourceUsage().maxRSS * 1024,
     heapUsed: memory.heapUsed,
+    heapTotal: memory.heapTotal,
+    external: memory.external,
+    heapSpaces: Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, space.space_size])),
   };
 }
