@@ -13,7 +13,11 @@ export function serveDriver(answer: (request: ChildRequest) => unknown, onStop: 
   if (!process.send) throw new Error('this script is a bench child process: start it with child_process.fork() from the bench driver');
   let stopping: Promise<void> | undefined;
   const stop = (code: number): Promise<void> => {
-    stopping ??= onStop().catch(() => undefined).finally(() => process.exit(code));
+    if (!stopping) {
+      // Stop cleanly, but never outlive the driver by more than a few seconds.
+      setTimeout(() => process.exit(code), 5000).unref();
+      stopping = onStop().catch(() => undefined).finally(() => process.exit(code));
+    }
     return stopping;
   };
   process.on('message', (message: ChildRequest) => {
