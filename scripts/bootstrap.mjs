@@ -8,7 +8,7 @@
 // runs the requested root task with that toolchain first on PATH.
 //
 // Usage: node scripts/bootstrap.mjs <task> [args...]
-//   task: one of the keys of TASKS below (test, start, op, build), or `exec -- <command...>`.
+//   task: one of the keys of TASKS below (test, start, op, bench, build), or `exec -- <command...>`.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -28,6 +28,7 @@ const TASKS = {
   test: ['node', 'scripts/test-all.mjs'],
   start: ['node', 'scripts/start.mjs'],
   op: ['node', 'scripts/op.mjs'],
+  bench: ['node', 'scripts/bench.mjs'],
   build: ['pnpm', 'exec', 'turbo', 'run', 'build'],
 };
 

@@ -44,6 +44,12 @@ const TEST_MAY = ['apiserver'];
 const TSYRINGE_ALLOWED = [/^packages\/core\/src\/root(\/|\.ts$)/, /^apps\//];
 /** Where @kubernetes/client-node may be imported: @opkit/kube, and tests anywhere. */
 const CLIENT_NODE_ALLOWED = [/^packages\/kube\//];
+/**
+ * The one exception outside @opkit/kube: the bench's raw baseline, an operator written by hand on
+ * @kubernetes/client-node alone so that Opkit's figures have something to be compared with (docs/performance.md).
+ * Only that folder; the rest of apps/bench goes through @opkit/kube like any app.
+ */
+const CLIENT_NODE_BASELINE = [/^apps\/bench\/src\/raw\//];
 
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'reports', 'coverage', '.turbo', 'fixtures']);
@@ -199,7 +205,7 @@ export function checkLayers(root = ROOT) {
           continue;
         }
         const name = packageNameOf(specifier);
-        if (name === '@kubernetes/client-node' && !test && !CLIENT_NODE_ALLOWED.some((re) => re.test(rel))) {
+        if (name === '@kubernetes/client-node' && !test && !CLIENT_NODE_ALLOWED.some((re) => re.test(rel)) && !CLIENT_NODE_BASELINE.some((re) => re.test(rel))) {
           report('client-node-only-in-kube', file, line,
             `${rel} imports @kubernetes/client-node: only @opkit/kube may (docs/architecture.md); use @opkit/kube's KubeClient instead`);
         }

@@ -1,7 +1,16 @@
-// Entry of `pnpm --filter @opkit/bench bench <suite>`: runs a benchmark suite and prints its table.
-// Suites: `apiserver` (the default), `watching`, `daemons`, `json` (the codec's cost per object) and `health` (what
-// metrics cost a create storm). `--quick` runs tiny sizes (a smoke run, not a measurement).
+// Entry of `pnpm bench` (from the repository root) and `pnpm --filter @opkit/bench bench [suite]`.
+// Without a suite: the six scenarios of issue 14 over separate processes (the API server, the operator under
+// test — Opkit, then the raw @kubernetes/client-node baseline), printed as a table and written to
+// apps/bench/results/latest.json; `--quick` uses N = 1,000 instead of 10,000, `--objects N` any N,
+// `--out FILE` another file, `--cpu-prof DIR` profiles the operator processes into DIR. With a suite, the
+// in-process suites: `apiserver`, `watching`, `daemons`, `json` (the codec's cost per object) and `health`
+// (what metrics cost a create storm); `--quick` runs tiny sizes.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { FULL_SIZES, runApiServerBench } from './apiserverScenarios.js';
+import { FULL_HARNESS_SIZES, QUICK_HARNESS_SIZES, renderHarnessTable, runHarness } from './harness/harness.js';
+import { killAllChildren, profileOperatorsInto } from './harness/processes.js';
 import { renderTable } from './report.js';
 import { DAEMONS_FULL_SIZES, runDaemonsBench } from './scenarios/daemonsScenarios.js';
 import { HEALTH_FULL_SIZES, runHealthBench } from './scenarios/healthScenarios.js';
@@ -9,17 +18,53 @@ import { runJsonBench } from './scenarios/jsonScenarios.js';
 import { loadWatchingModules, runWatchingBench, WATCHING_FULL_SIZES } from './scenarios/watchingScenarios.js';
 
 const SUITES = ['apiserver', 'watching', 'daemons', 'json', 'health'];
+const USAGE = `usage: bench [--quick | --objects N] [--out FILE] [--cpu-prof DIR]   (the six scenarios, Opkit vs the raw baseline)
+       bench ${SUITES.join('|')} [--quick]   (an in-process suite)`;
+const LATEST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'results', 'latest.json');
+
+/** The value after `flag`, or undefined; `bad` collects what is wrong. */
+function option(argv: string[], flag: string, bad: string[]): string | undefined {
+  const at = argv.indexOf(flag);
+  if (at < 0) return undefined;
+  const value = argv[at + 1];
+  if (value === undefined || value.startsWith('-')) bad.push(`${flag} needs a value`);
+  argv.splice(at, 2);
+  return value;
+}
+
+async function runScenarios(quick: boolean, objects: number | undefined, out: string): Promise<number> {
+  const sizes = objects !== undefined ? { ...QUICK_HARNESS_SIZES, objects } : quick ? QUICK_HARNESS_SIZES : FULL_HARNESS_SIZES;
+  const mode = objects !== undefined ? 'custom' : quick ? 'quick' : 'full';
+  console.log(`bench: ${mode} run, N = ${sizes.objects.toLocaleString('en-US')} (Node ${process.version}); the API server and each operator run in their own processes\n`);
+  const started = Date.now();
+  const result = await runHarness(sizes, { mode, log: (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`) });
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\n${renderHarnessTable(result)}\n\nwritten to ${out}`);
+  return 0;
+}
 
 async function main(argv: string[]): Promise<number> {
-  const quick = argv.includes('--quick');
-  const unknownFlags = argv.filter((a) => a.startsWith('-') && a !== '--quick' && a !== '--');
-  const suites = argv.filter((a) => !a.startsWith('-'));
-  const bad = suites.filter((s) => !SUITES.includes(s));
-  if (unknownFlags.length > 0 || bad.length > 0) {
-    console.error(`unknown ${bad.length > 0 ? `suite ${bad.join(', ')}` : `flag ${unknownFlags.join(', ')}`}; usage: bench [${SUITES.join('|')}] [--quick]`);
+  const args = argv.filter((a) => a !== '--');
+  const bad: string[] = [];
+  const objectsText = option(args, '--objects', bad);
+  const out = option(args, '--out', bad);
+  const cpuProf = option(args, '--cpu-prof', bad);
+  const quick = args.includes('--quick');
+  const objects = objectsText === undefined ? undefined : Number(objectsText);
+  if (objects !== undefined && (!Number.isInteger(objects) || objects < 1)) bad.push(`--objects must be a positive integer, got ${JSON.stringify(objectsText)}`);
+  const unknownFlags = args.filter((a) => a.startsWith('-') && a !== '--quick');
+  const suites = args.filter((a) => !a.startsWith('-'));
+  const badSuites = suites.filter((s) => !SUITES.includes(s));
+  if (unknownFlags.length > 0) bad.push(`unknown flag ${unknownFlags.join(', ')}`);
+  if (badSuites.length > 0) bad.push(`unknown suite ${badSuites.join(', ')}`);
+  if (bad.length > 0) {
+    console.error(`${bad.join('; ')}\n${USAGE}`);
     return 2;
   }
-  for (const suite of suites.length > 0 ? suites : ['apiserver']) {
+  if (cpuProf !== undefined) profileOperatorsInto(resolve(process.env.INIT_CWD ?? process.cwd(), cpuProf));
+  if (suites.length === 0) return runScenarios(quick, objects, out === undefined ? LATEST : resolve(process.env.INIT_CWD ?? process.cwd(), out));
+  for (const suite of suites) {
     console.log(`${suite} benchmark (Node ${process.version}, ${quick ? 'quick' : 'full'} sizes)\n`);
     if (suite === 'apiserver') {
       const sizes = quick ? { creates: 100, watchEvents: 100, watchers: 10, heapObjects: 500 } : FULL_SIZES;
@@ -39,10 +84,19 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
+// Ctrl+C or a kill: stop every child process before leaving (they also exit when this process's IPC closes).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    killAllChildren();
+    process.exit(130);
+  });
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(error);
+    killAllChildren();
     process.exit(1);
   },
 );

@@ -1,0 +1,74 @@
+// The harness end to end at a tiny N over real processes (an API server child, each operator in its own
+// child): every key of results/latest.json is filled, the counts equal N and the ratios are finite numbers.
+// It checks the shape and the correctness of the counting, never the timings (those are `pnpm bench`'s).
+import { describe, expect, it } from 'vitest';
+import { renderHarnessTable, runHarness } from './harness.js';
+import { liveChildCount } from './processes.js';
+
+const N = 50;
+
+function expectFinitePositive(values: Record<string, unknown>, keys: readonly string[]): void {
+  for (const key of keys) {
+    expect(typeof values[key], key).toBe('number');
+    expect(Number.isFinite(values[key]) && (values[key] as number) > 0, `${key} = ${String(values[key])}`).toBe(true);
+  }
+}
+
+describe('runHarness', () => {
+  it('measures every scenario for opkit and raw at N = 50 and leaves no process behind', async () => {
+    const result = await runHarness({ objects: N, updateRate: 100, updateSeconds: 0.5, timerSeconds: 1, watchers: 10, concurrency: 8 });
+    expect(liveChildCount()).toBe(0);
+    expect(Object.keys(result)).toEqual(expect.arrayContaining(['date', 'machine', 'createStorm', 'idleMemory', 'updateLatency', 'restart', 'timers', 'apiserver', 'targets']));
+    expect(result.machine.cores).toBeGreaterThan(0);
+    expect(result.machine.node).toBe(process.version);
+
+    for (const impl of ['opkit', 'raw'] as const) {
+      const storm = result.createStorm[impl];
+      expect(storm.objects).toBe(N);
+      expect(storm.handled).toBe(N);
+      expect(storm.handlerRuns).toBe(N);
+      // Each object is written at least once by the operator (its status), and only the operator's requests count.
+      expect(storm.requests[`create benchwidgets`]).toBeUndefined();
+      expect(storm.writesPerObject).toBeGreaterThanOrEqual(1);
+      expect(storm.requestsPerObject.patch).toBeGreaterThanOrEqual(1);
+      expectFinitePositive({ ...storm }, ['seconds', 'createSeconds', 'objectsPerSecond', 'operatorCpuSeconds', 'serverCpuSeconds', 'operatorPeakRssMiB']);
+
+      expectFinitePositive({ ...result.idleMemory[impl] }, ['rssMiB', 'heapUsedMiB', 'peakRssMiB']);
+      expect(result.idleMemory[impl].objects).toBe(N);
+
+      const update = result.updateLatency[impl];
+      expect(update.changes).toBe(N);
+      expect(update.handled).toBe(N);
+      expect(update.p99Ms).toBeGreaterThanOrEqual(update.p50Ms);
+      expect(update.maxMs).toBeGreaterThanOrEqual(update.p99Ms);
+      expectFinitePositive({ ...update }, ['changesPerSecond', 'p50Ms', 'writesPerChange']);
+
+      const restart = result.restart[impl];
+      expect(restart.resumed).toBe(N);
+      expect(restart.idleSeconds).toBeGreaterThanOrEqual(restart.allResumedSeconds);
+      expect(restart.idleSeconds).toBeGreaterThanOrEqual(restart.readySeconds);
+      expect(restart.requests[`list benchwidgets`]).toBeGreaterThanOrEqual(1);
+      expectFinitePositive({ ...restart }, ['readySeconds', 'allResumedSeconds', 'idleSeconds', 'cpuSeconds']);
+
+      const timers = result.timers[impl];
+      expect(timers.objects).toBe(N);
+      expect(Number.isFinite(timers.latenessP99Ms)).toBe(true);
+      expectFinitePositive({ ...timers }, ['setupSeconds', 'seconds', 'runsPerSecond', 'cpuPercent']);
+    }
+    for (const scenario of ['createStorm', 'idleMemory', 'updateLatency', 'restart', 'timers'] as const) {
+      const ratio = result[scenario].ratio;
+      expect(Object.keys(ratio).length, scenario).toBeGreaterThan(0);
+      for (const [key, value] of Object.entries(ratio)) expect(Number.isFinite(value) && value >= 0, `${scenario}.${key}`).toBe(true);
+    }
+    expect(result.createStorm.ratio.objectsPerSecond).toBeCloseTo(result.createStorm.opkit.objectsPerSecond / result.createStorm.raw.objectsPerSecond, 2);
+
+    expect(result.apiserver.watchEventsPerWatcher).toBe(N);
+    expectFinitePositive({ ...result.apiserver }, ['createsPerSecond', 'watchEventsPerSecond']);
+    expect(result.apiserver.createBound).toMatch(/API server|load generator|machine/);
+    expect(Object.keys(result.targets)).toEqual(['createStormRate', 'createStormWrites', 'idleMemory', 'updateLatency', 'restart']);
+
+    const table = renderHarnessTable(result).split('\n');
+    expect(table[0]).toMatch(/^scenario\s+figure\s+opkit\s+raw\s+opkit\/raw$/);
+    expect(table.some((line) => line.startsWith('create storm (50)') && line.includes('objects/s'))).toBe(true);
+  }, 180_000);
+});

@@ -1,0 +1,53 @@
+// The Opkit operator under test, written with @opkit/core's public API as a user would: a create handler
+// returning a value (stored in status.create_fn), an update handler recording when it started, a resume
+// handler, and a 1 s timer on the timer objects.
+import { createLogger, Operator, Registry } from '@opkit/core';
+import type { FeedEvent } from '@opkit/core';
+import { connect } from '@opkit/kube';
+import type { BenchOperator, HandlerCounters } from './benchOperator.js';
+import { nowMs, TIMERS, WIDGETS } from './protocol.js';
+
+/**
+ * Starts the Opkit operator against the API server at `url`, counting into `counters`.
+ *
+ * @example
+ * const op = await startOpkitOperator('http://127.0.0.1:6443', newCounters()); await op.ready;
+ */
+export async function startOpkitOperator(url: string, counters: HandlerCounters): Promise<BenchOperator> {
+  const registry = new Registry();
+  registry.on.create(WIDGETS, function create_fn({ spec }) {
+    counters.created++;
+    return { message: `created ${String(spec.value)}` };
+  });
+  registry.on.update(WIDGETS, function update_fn({ spec }) {
+    const startedAt = nowMs();
+    counters.updated++;
+    if (typeof spec.sentAt === 'number') counters.updateLatencies.push(startedAt - spec.sentAt);
+    return { startedAt };
+  });
+  registry.on.resume(WIDGETS, function resume_fn() {
+    counters.resumed++;
+    counters.lastResumeAt = nowMs();
+  });
+  registry.on.timer(TIMERS, function tick({ name }) {
+    counters.ticks++;
+    counters.ticked.add(String(name));
+  }, { interval: 1 });
+
+  const client = await connect({ server: { url } });
+  const operator = new Operator({ registry, client, clusterwide: true, logger: createLogger({ format: 'plain', level: 'warn', write: () => undefined }) });
+  // Timer lateness as the operator itself measures it: how long after its scheduled time each run started.
+  operator.feed$.subscribe((event: FeedEvent) => {
+    if (event.type === 'handler' && event.phase === 'started' && event.latenessMs !== undefined) counters.lateness?.push(event.latenessMs);
+  });
+  const controller = new AbortController();
+  const running = operator.run(controller.signal);
+  return {
+    ready: operator.ready,
+    async stop() {
+      controller.abort();
+      await running.catch(() => undefined);
+      client.close();
+    },
+  };
+}

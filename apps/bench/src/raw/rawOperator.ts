@@ -1,0 +1,125 @@
+// The raw baseline: the best straightforward operator a user could write by hand on @kubernetes/client-node
+// alone (an informer per resource + a merge-patch of status), doing the same work as the Opkit operator under
+// test — the same handler effects written to the same status fields — so that the ratio of the two measures
+// what the framework costs. It stands in for the limit set by the API server.
+//
+// What it does, per widget event from the informer (add or update):
+// - no status.create_fn yet: run the create handler and merge-patch status {create_fn, observedGeneration};
+// - metadata.generation above status.observedGeneration (a spec change): run the update handler and
+//   merge-patch status {update_fn, observedGeneration};
+// - otherwise, the first time this process sees the object: run the resume handler (no write).
+// One patch per object is in flight at a time; an event arriving meanwhile is handled after it, from the
+// newest copy. Timer objects get a 1 s timer each, counted from the end of the previous run (as on.timer
+// without `sharp`); its lateness is how long after that scheduled time the run started.
+import * as k8s from '@kubernetes/client-node';
+import type { BenchOperator, HandlerCounters } from '../harness/benchOperator.js';
+import { GROUP, NAMESPACE, nowMs, TIMERS, VERSION, WIDGETS } from '../harness/protocol.js';
+
+interface Widget extends k8s.KubernetesObject {
+  spec?: { value?: unknown; sentAt?: unknown };
+  status?: { create_fn?: unknown; observedGeneration?: number };
+}
+
+/**
+ * Starts the raw operator against the API server at `url`, counting into `counters`.
+ *
+ * @example
+ * const op = await startRawOperator('http://127.0.0.1:6443', newCounters()); await op.ready;
+ */
+export async function startRawOperator(url: string, counters: HandlerCounters): Promise<BenchOperator> {
+  const kc = new k8s.KubeConfig();
+  kc.loadFromOptions({
+    clusters: [{ name: 'bench', server: url, skipTLSVerify: true }],
+    users: [{ name: 'bench' }],
+    contexts: [{ name: 'bench', cluster: 'bench', user: 'bench' }],
+    currentContext: 'bench',
+  });
+  const api = kc.makeApiClient(k8s.CustomObjectsApi);
+  const mergePatch = k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch);
+
+  const busy = new Set<string>();
+  const pending = new Map<string, Widget>();
+  const resumed = new Set<string>();
+
+  const patchStatus = (widget: Widget, status: Record<string, unknown>): Promise<unknown> =>
+    api.patchNamespacedCustomObjectStatus(
+      { group: GROUP, version: VERSION, namespace: widget.metadata?.namespace ?? NAMESPACE, plural: WIDGETS, name: widget.metadata!.name!, body: { status } },
+      mergePatch,
+    );
+
+  const handle = async (widget: Widget): Promise<void> => {
+    const key = widget.metadata!.uid!;
+    const generation = widget.metadata?.generation ?? 0;
+    if (widget.status?.create_fn === undefined) {
+      counters.created++;
+      const result = { message: `created ${String(widget.spec?.value)}` };
+      resumed.add(key);
+      await patchStatus(widget, { create_fn: result, observedGeneration: generation });
+    } else if (generation > (widget.status.observedGeneration ?? 0)) {
+      const startedAt = nowMs();
+      counters.updated++;
+      if (typeof widget.spec?.sentAt === 'number') counters.updateLatencies.push(startedAt - widget.spec.sentAt);
+      resumed.add(key);
+      await patchStatus(widget, { update_fn: { startedAt }, observedGeneration: generation });
+    } else if (!resumed.has(key)) {
+      resumed.add(key);
+      counters.resumed++;
+      counters.lastResumeAt = nowMs();
+    }
+  };
+
+  const schedule = (widget: Widget): void => {
+    const key = widget.metadata!.uid!;
+    if (busy.has(key)) {
+      pending.set(key, widget);
+      return;
+    }
+    busy.add(key);
+    void handle(widget)
+      .catch(() => undefined) // a failed patch is retried by the next event or resync of this object
+      .finally(() => {
+        busy.delete(key);
+        const next = pending.get(key);
+        pending.delete(key);
+        if (next) schedule(next);
+      });
+  };
+
+  const widgets = k8s.makeInformer<Widget>(kc, `/apis/${GROUP}/${VERSION}/${WIDGETS}`, () =>
+    api.listClusterCustomObject({ group: GROUP, version: VERSION, plural: WIDGETS }) as Promise<k8s.KubernetesListObject<Widget>>);
+  widgets.on('add', schedule);
+  widgets.on('update', schedule);
+  widgets.on('delete', (widget) => {
+    resumed.delete(widget.metadata!.uid!);
+  });
+
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const arm = (uid: string, name: string, scheduledAt: number): void => {
+    timers.set(uid, setTimeout(() => {
+      counters.lateness?.push(nowMs() - scheduledAt);
+      counters.ticks++;
+      counters.ticked.add(name);
+      if (timers.has(uid)) arm(uid, name, nowMs() + 1000);
+    }, Math.max(0, scheduledAt - nowMs())));
+  };
+  const timerObjects = k8s.makeInformer<k8s.KubernetesObject>(kc, `/apis/${GROUP}/${VERSION}/${TIMERS}`, () =>
+    api.listClusterCustomObject({ group: GROUP, version: VERSION, plural: TIMERS }) as Promise<k8s.KubernetesListObject<k8s.KubernetesObject>>);
+  timerObjects.on('add', (object) => {
+    const uid = object.metadata!.uid!;
+    if (!timers.has(uid)) arm(uid, object.metadata!.name!, nowMs() + 1000);
+  });
+  timerObjects.on('delete', (object) => {
+    clearTimeout(timers.get(object.metadata!.uid!));
+    timers.delete(object.metadata!.uid!);
+  });
+
+  const ready = Promise.all([widgets.start(), timerObjects.start()]).then(() => undefined);
+  return {
+    ready,
+    async stop() {
+      await Promise.all([widgets.stop(), timerObjects.stop()]);
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
