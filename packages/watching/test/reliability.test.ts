@@ -66,6 +66,16 @@ async function runScenario(clusterWide: boolean): Promise<void> {
   await parallel(late, WRITERS, async ({ name, namespace }) => void (await create(client, name, namespace)));
   // Outside the watched namespace (only meaningful in single-namespace mode).
   if (!clusterWide) await client.create(configmaps, { metadata: { name: 'noise-obj', namespace: 'noise' } });
+  // One 410 for certain, whatever the timing of the periodic faults: stall the stream (it keeps its watch but
+  // receives nothing, so its position stays behind), write, compact, then drop its watch (the held event is
+  // never delivered). It resumes from a version older than the compaction, gets 410 and must relist.
+  server.faults.set({ stallWatches: true });
+  await waitFor(() => server.stats().watches >= 1, 30_000, 'the stream to be watching (stalled)');
+  await client.patch(configmaps, names[1]!.name, { data: { v: 'stalled' } }, { namespace: names[1]!.namespace });
+  server.faults.compactNow();
+  server.faults.dropWatches();
+  server.faults.set({ stallWatches: false });
+  await waitFor(() => phases.relist > 0, 60_000, 'the stream to relist after the 410');
   const updates = names.flatMap((n) => Array.from({ length: UPDATES }, (_, u) => ({ ...n, u: u + 1 })));
   // Interleave objects so that updates of one object are spread over time (and across watch drops).
   updates.sort((a, b) => a.u - b.u);
