@@ -173,6 +173,10 @@ function main() {
   const command = task === 'exec' ? rest.filter((a, i) => !(i === 0 && a === '--')) : [...TASKS[task], ...rest];
   if (command.length === 0) fail('`exec` needs a command', 'node scripts/bootstrap.mjs exec -- pnpm --version');
   const [cmd, ...args] = command;
+  // Ctrl+C reaches the task from the terminal (the whole process group gets it, and `npm run` forwards it
+  // once more to this process): this process waits for the task to stop instead of dying at once and giving
+  // the prompt back while the task is still shutting down. SIGTERM keeps its default.
+  process.on('SIGINT', () => undefined);
   const r = run(cmd === 'pnpm' ? join(TOOLCHAIN_BIN, 'pnpm') : cmd === 'node' ? process.execPath : cmd, args, { env });
   if (r.error) fail(`could not start ${cmd}: ${r.error.message}`);
   process.exit(r.status ?? (r.signal ? 1 : 0));

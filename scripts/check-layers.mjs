@@ -52,13 +52,27 @@ const CLIENT_NODE_ALLOWED = [/^packages\/kube\//];
 const CLIENT_NODE_BASELINE = [/^apps\/bench\/src\/raw\//];
 
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
-const SKIP_DIRS = new Set(['node_modules', 'dist', 'reports', 'coverage', '.turbo', 'fixtures']);
+/** Generated or installed folders, skipped wherever they are. */
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'reports', 'coverage', '.turbo']);
+/**
+ * The one folder of deliberately broken workspaces: this checker's own fixtures (root-relative). Any other
+ * folder named `fixtures` is checked like the code around it.
+ */
+const CHECKER_FIXTURES = 'scripts/fixtures';
 
-function isTestFile(rel) {
-  return /\.(test|spec|bench)\.[cm]?[jt]sx?$/.test(rel) || /(^|\/)test\//.test(rel);
+/**
+ * Whether a file is a test, by its path inside its package: a `*.test.*` / `*.spec.*` file anywhere, or any
+ * file under the package's top-level `test/` folder. A `test/` folder deeper down (`src/test/`) is production code.
+ */
+export function isTestFile(packageRelative) {
+  return /\.(test|spec)\.[cm]?[jt]sx?$/.test(packageRelative) || packageRelative.startsWith('test/');
 }
 
-function walk(dir, out = []) {
+/**
+ * The source files of the package at `dir`, without the folders of `skip` (root-relative paths: the checker's
+ * fixtures and packages nested inside this one, which are checked as packages of their own).
+ */
+function walk(root, dir, skip, out = []) {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -66,10 +80,13 @@ function walk(dir, out = []) {
     return out;
   }
   for (const entry of entries) {
+    const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) walk(join(dir, entry.name), out);
+      if (SKIP_DIRS.has(entry.name) || entry.name.startsWith('.')) continue;
+      if (skip.has(relative(root, path).split(sep).join('/'))) continue;
+      walk(root, path, skip, out);
     } else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
-      out.push(join(dir, entry.name));
+      out.push(path);
     }
   }
   return out;
@@ -175,6 +192,8 @@ export function checkLayers(root = ROOT) {
   const fileGraph = new Map();
   const packageGraph = new Map();
   const report = (rule, file, line, message) => violations.push({ rule, file: relative(root, file).split(sep).join('/'), line, message });
+  // Nested workspace packages (apps/create-operator/templates/*) are checked as their own packages.
+  const skip = new Set([CHECKER_FIXTURES, ...packages.map((p) => p.dir.split(sep).join('/'))]);
 
   for (const pkg of packages) {
     const folder = pkg.dir.split(sep).join('/');
@@ -186,22 +205,23 @@ export function checkLayers(root = ROOT) {
         `${pkg.name} (${folder}) has no layer: add it to LAYERS in scripts/check-layers.mjs and to the table in docs/architecture.md`);
     }
     packageGraph.set(pkg.name, new Set());
-    for (const file of walk(join(root, pkg.dir))) {
+    const ownSkip = new Set([...skip].filter((dir) => dir !== folder));
+    for (const file of walk(root, join(root, pkg.dir), ownSkip)) {
       const rel = relative(root, file).split(sep).join('/');
-      const test = isTestFile(rel);
+      const test = isTestFile(relative(join(root, pkg.dir), file).split(sep).join('/'));
       const edges = new Set();
       fileGraph.set(file, edges);
       for (const { specifier, typeOnly, line } of importsOf(ts, file)) {
         if (specifier.startsWith('.')) {
-          const target = resolveRelative(file, specifier);
-          if (!target) continue;
-          const targetRel = relative(join(root, pkg.dir), target);
-          if (targetRel.startsWith('..')) {
+          // Judged by the path itself, so an import escaping the package fails even when its target is missing.
+          const targetRel = relative(join(root, pkg.dir), resolve(dirname(file), specifier));
+          if (targetRel === '..' || targetRel.startsWith(`..${sep}`)) {
             report('public-entry', file, line,
               `${rel} reaches outside its package with '${specifier}': import other packages by name through their public entry (@opkit/x)`);
-          } else if (!typeOnly) {
-            edges.add(target);
+            continue;
           }
+          const target = resolveRelative(file, specifier);
+          if (target && !typeOnly) edges.add(target);
           continue;
         }
         const name = packageNameOf(specifier);

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkLayers } from './check-layers.mjs';
+import { checkLayers, isTestFile } from './check-layers.mjs';
 
 const fixture = (name) => join(import.meta.dirname, 'fixtures', name);
 
@@ -18,12 +18,28 @@ describe('checkLayers', () => {
     ['deep-import', 'public-entry', 'apps/op/src/main.ts', /import '@opkit\/watching' \(its public entry\)/],
     ['cycle', 'no-cycles', 'packages/state/src/a.ts', /a\.ts → packages\/state\/src\/b\.ts → packages\/state\/src\/a\.ts/],
     ['tsyringe-in-library', 'tsyringe-only-in-root', 'packages/state/src/index.ts', /composition root/],
+    // Loopholes once open: a source folder named `fixtures` was skipped, and any `test/` folder counted as tests.
+    ['fixtures-folder-is-checked', 'layers', 'packages/state/src/fixtures/sample.ts', /layer-2 packages never import each other/],
+    ['nested-test-folder', 'client-node-only-in-kube', 'packages/state/src/test/helper.ts', /only @opkit\/kube may/],
+    ['package-imports-app', 'packages-never-import-apps', 'packages/state/src/index.ts', /packages never import apps/],
+    ['unknown-package', 'unknown-package', 'packages/mystery/package.json', /has no layer: add it to LAYERS/],
+    ['relative-escape', 'public-entry', 'packages/state/src/index.ts', /reaches outside its package with '\.\.\/\.\.\/watching\/src\/index\.js'/],
+    ['relative-escape-missing', 'public-entry', 'packages/state/src/index.ts', /reaches outside its package/],
   ])('reports %s as a violation of rule %s', (name, rule, file, message) => {
     const violations = checkLayers(fixture(name));
     expect(violations).toHaveLength(1);
     expect(violations[0]).toMatchObject({ rule, file });
     expect(violations[0].message).toMatch(message);
   });
+
+  it('counts as tests only *.test/*.spec files and the package\'s top-level test/ folder', () => {
+    expect(['src/a.test.ts', 'src/deep/b.spec.mjs', 'test/support.ts', 'test/fixtures/op.ts'].filter(isTestFile)).toHaveLength(4);
+    expect(['src/test/helper.ts', 'src/fixtures/data.ts', 'lib/test/x.ts', 'src/testing.ts', 'src/a.bench.ts'].filter(isTestFile)).toEqual([]);
+  });
+
+  it('passes this repository, checking every source folder but its own fixtures', () => {
+    expect(checkLayers()).toEqual([]);
+  }, 60_000);
 
   it('fails on the command line with the rule named, and passes a clean workspace', () => {
     const bad = spawnSync(process.execPath, [join(import.meta.dirname, 'check-layers.mjs'), '--root', fixture('layer1-imports-layer1')], { encoding: 'utf8' });

@@ -4,21 +4,44 @@
 // it; the kubectl line to look in is on screen; ? shows the keys); piped or in CI, plain log lines.
 // The objects are kept in examples/01-minimal/.opkit/. Extra arguments go to `op dev`
 // (e.g. `npm start -- --until-settled` ends once every object is idle).
+//
+// The API server listens on port 6445 every time (scripts/start-port.mjs), or on a free port when that one
+// is taken (said in the output); OPKIT_PORT chooses the port. A second `npm start` while one runs is refused
+// by op dev (the data directory is locked) before it writes anything.
+//
+// For this script's own tests: OPKIT_START_PROJECT runs another project folder than examples/01-minimal,
+// and OPKIT_START_BUILD=0 skips the build (turbo has built `op` before the tests run).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ROOT } from './workspace.mjs';
+import { choosePort } from './start-port.mjs';
 
 const bin = join(ROOT, 'apps', 'op', 'dist', 'bin', 'op.js');
+const project = process.env.OPKIT_START_PROJECT ? resolve(process.env.OPKIT_START_PROJECT) : join('examples', '01-minimal');
 
-process.stdout.write('[start] building the op command\n');
-const build = spawnSync('turbo', ['run', 'build', '--filter=@opkit/cli...', '--output-logs=errors-only'], { cwd: ROOT, stdio: 'inherit' });
-if (build.status !== 0 || !existsSync(bin)) {
-  process.stderr.write('[start] error: the op command did not build; run `npm test` to see why\n');
-  process.exit(1);
+if (process.env.OPKIT_START_BUILD !== '0') {
+  process.stdout.write('[start] building the op command\n');
+  const build = spawnSync('turbo', ['run', 'build', '--filter=@opkit/cli...', '--output-logs=errors-only'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0 || !existsSync(bin)) {
+    process.stderr.write('[start] error: the op command did not build; run `npm test` to see why\n');
+    process.exit(1);
+  }
 }
-process.stdout.write('[start] op dev examples/01-minimal --embedded (Ctrl+C to stop)\n');
-const child = spawn(process.execPath, [bin, 'dev', join('examples', '01-minimal'), '--embedded', ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });
+let port;
+try {
+  port = await choosePort(process.env);
+} catch (error) {
+  process.stderr.write(`[start] error: ${error.message}\n`);
+  process.exit(2);
+}
+process.stdout.write(`[start] ${port.message}\n`);
+process.stdout.write(`[start] op dev ${project} --embedded (Ctrl+C to stop)\n`);
+const child = spawn(process.execPath, [bin, 'dev', project, '--embedded', ...process.argv.slice(2)], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, OPKIT_PORT: String(port.port) },
+});
 // Ctrl+C reaches op dev from the terminal itself (the first stops gracefully); forward only SIGTERM.
 process.on('SIGINT', () => undefined);
 process.on('SIGTERM', () => child.kill('SIGTERM'));

@@ -1,6 +1,7 @@
 // Adds up the vitest JSON reports of every workspace package and prints the closing line
 // `N passed, N failed` (plus `, N skipped`) that CI reads. Exits non-zero when anything failed,
-// when a package with a `test` script left no report (it crashed or did not build), when a check
+// when a package with a `test` script left no report (it crashed or did not build) or ran zero tests
+// (each counts as one failure, named), when a check
 // named with `--failed-check NAME` failed (each counts as one failure), or when no test ran at all.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -26,6 +27,10 @@ export function summarize(root = ROOT) {
     if ((json.numFailedTestSuites ?? 0) > 0 && (json.numFailedTests ?? 0) === 0) {
       problems.push(`${pkg.name}: ${json.numFailedTestSuites} test file(s) failed to load`);
       failed += json.numFailedTestSuites;
+    } else if ((json.numPassedTests ?? 0) + (json.numFailedTests ?? 0) === 0) {
+      // A package with a `test` script promises tests: none running means they were lost (a glob, a filter).
+      problems.push(`${pkg.name}: ran no tests (it has a test script; add tests or remove the script)`);
+      failed += 1;
     }
     const rows = `${String(json.numPassedTests ?? 0).padStart(5)} passed ${String(json.numFailedTests ?? 0).padStart(3)} failed`;
     process.stdout.write(`  ${pkg.name.padEnd(28)} ${rows}\n`);

@@ -63,6 +63,15 @@ describe('test-summary', () => {
 
   it('fails when no test ran at all', () => {
     workspace({ a: { numPassedTests: 0, numFailedTests: 0 } });
-    expect(run()).toMatchObject({ status: 1, last: '0 passed, 0 failed' });
+    const result = run();
+    expect(result.status).toBe(1);
+    expect(result.last).toMatch(/^0 passed, [1-9]\d* failed$/);
+  });
+
+  it('fails and names a package with a test script that ran zero tests, even when the others passed', () => {
+    workspace({ a: { numPassedTests: 3, numFailedTests: 0 }, b: { numPassedTests: 0, numFailedTests: 0, numPendingTests: 2 } });
+    const result = run();
+    expect(result).toMatchObject({ status: 1, last: '3 passed, 1 failed, 2 skipped' });
+    expect(result.stdout).toContain('@opkit/b: ran no tests');
   });
 });

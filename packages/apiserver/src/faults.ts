@@ -27,6 +27,10 @@ export interface FaultCounts {
   failed: number;
   /** Requests and connections of partitioned clients cut off without an answer. */
   cut: number;
+  /** Open watches the server ended on purpose (`watchDropMs`, `dropWatches()`). */
+  droppedWatches: number;
+  /** Times the watch history was compacted (`compactEveryMs`, `compactNow()`): resumes from before it get 410. */
+  compactions: number;
 }
 
 /** A fault decided for one request: answer with `code` (and `Retry-After` when given). */
@@ -175,7 +179,7 @@ export class FaultInjector {
   private readonly random: () => number;
   private hooks: FaultHooks | undefined;
   private readonly partitions = new Set<string>();
-  private readonly counters: FaultCounts = { failed: 0, cut: 0 };
+  private readonly counters: FaultCounts = { failed: 0, cut: 0, droppedWatches: 0, compactions: 0 };
   private dropTimer: NodeJS.Timeout | undefined;
   private compactTimer: NodeJS.Timeout | undefined;
 
@@ -260,6 +264,16 @@ export class FaultInjector {
   /** Counts one request or connection cut off by a partition. */
   countCut(): void {
     this.counters.cut++;
+  }
+
+  /** Counts `count` open watches ended on purpose. */
+  countDroppedWatches(count: number): void {
+    this.counters.droppedWatches += count;
+  }
+
+  /** Counts one compaction of the watch history. */
+  countCompaction(): void {
+    this.counters.compactions++;
   }
 
   /** How many faults were injected so far. */

@@ -1,5 +1,6 @@
 // Shared setup of the @kubernetes/client-node suites: an embedded server with the Kopf example CRD
 // Established, a KubeConfig loaded from the server's own kubeconfig, and the typed clients the suites use.
+import { vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig, loadYaml } from '@kubernetes/client-node';
 import type { KubernetesListObject, KubernetesObject, V1CustomResourceDefinition } from '@kubernetes/client-node';
@@ -20,14 +21,11 @@ export interface ClientNodeHarness {
   serverNames(): Promise<string[]>;
 }
 
-/** Polls `check` until it returns true, failing with `what` after the deadline. */
+/** Polls `check` (vitest's `vi.waitFor`) until it returns true, failing with `what` after the deadline. */
 export async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(async () => {
+    if (!(await check())) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
+  }, { timeout: timeoutMs, interval: 20 });
 }
 
 /** A KopfExample body. */

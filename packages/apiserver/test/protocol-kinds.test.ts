@@ -257,6 +257,22 @@ describe('server options', () => {
     expect(metrics.text).toContain('apiserver_request_total{');
   });
 
+  it('counts the watches it drops and the compactions it makes, so a scenario can prove they happened', async () => {
+    const before = server.faults.counts();
+    const first = await openWatch(url, '/api/v1/namespaces/default/configmaps?watch=true');
+    const second = await openWatch(url, '/api/v1/namespaces/default/secrets?watch=true');
+    await waitFor(() => server.stats().watches >= 2, 5000, 'both watches to be open');
+    server.faults.dropWatches();
+    await first.ended;
+    await second.ended;
+    server.faults.compactNow();
+    server.faults.compactNow();
+    const counts = server.faults.counts();
+    expect(counts.droppedWatches - before.droppedWatches).toBe(2);
+    expect(counts.compactions - before.compactions).toBe(2);
+    expect({ failed: counts.failed, cut: counts.cut }).toEqual({ failed: before.failed, cut: before.cut });
+  });
+
   it('cuts off one client by its User-Agent as a network partition would, and counts what it cut', async () => {
     const before = server.faults.counts();
     const cut = { 'user-agent': 'opkit/0.1.0 (replica-a)' };

@@ -1,5 +1,6 @@
 // Shared helpers of the integration tests: plain HTTP requests and NDJSON watch streams against a real
 // running server (no client library in between, so that the tests see exactly what goes on the wire).
+import { vi } from 'vitest';
 import { request } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 
@@ -140,13 +141,11 @@ export function openWatch(base: string, path: string, headers: Record<string, st
  * await waitFor(async () => (await call(url, 'GET', path)).status === 404);
  */
 export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 5000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  return vi.waitFor(async () => {
     const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+    if (!value) throw new Error(`timed out waiting for ${what}`);
+    return value;
+  }, { timeout: timeoutMs, interval: 10 });
 }
 
 /** A ConfigMap body. */

@@ -15,6 +15,7 @@ export interface ActivityDeps {
   readonly settings: OperatorSettings;
   readonly logger: Logger;
   readonly clock: Clock;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
   readonly memo: Record<string, any>;
   readonly emit: (event: FeedEventInput) => void;
   /** The operator's indices (partial until the first listing is indexed). */

@@ -49,6 +49,7 @@ export interface OperatorOptions {
   /** The logger. @defaultValue Kopf's `full` format on stderr, level info */
   readonly logger?: Logger;
   /** The operator memo: activities get it, every object a shallow copy. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
   readonly memo?: Record<string, any>;
   /** The clock. @defaultValue the system clock */
   readonly clock?: Clock;
@@ -97,6 +98,7 @@ export class Operator {
   #resolveReady!: () => void;
   #rejectReady!: (error: unknown) => void;
   #running = false;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
   readonly #memo: Record<string, any>;
   /** The indices of `on.index`, shared by the pipeline and the activities (made at the first use of the registry). */
   #indices: OperatorIndices | undefined;

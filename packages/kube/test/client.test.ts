@@ -92,7 +92,33 @@ describe('KubeClient CRUD against the embedded API server', () => {
     for await (const event of stream) events.push(event);
     expect(events.at(-1)?.type).toBe('ERROR');
     expect((events.at(-1)?.object as { code?: number }).code).toBe(410);
-    expect(GoneError).toBeDefined();
+  });
+
+  it('throws a GoneError with the status, reason and request when the server no longer has a continue token\'s list', async () => {
+    const { client } = h;
+    await client.create({ group: '', version: 'v1', plural: 'namespaces', kind: 'Namespace', namespaced: false }, { metadata: { name: 'paging' } });
+    for (const name of ['page-a', 'page-b']) await client.create(configmaps, { metadata: { name, namespace: 'paging' } });
+    const pages = client.list(configmaps, { namespace: 'paging', limit: 1 });
+    const first = await pages.next();
+    expect(first.done).toBe(false);
+    expect(first.done ? undefined : first.value.continue).toEqual(expect.any(String));
+    // The embedded server keeps the 200 newest list snapshots (kube-apiserver forgets them at compaction):
+    // 200 newer paged lists make it forget this one, so the next page is 410 Expired, as from a real server.
+    for (let i = 0; i < 200; i++) {
+      const other = client.list(configmaps, { namespace: 'paging', limit: 1 });
+      await other.next();
+      await other.return(undefined);
+    }
+    const error: unknown = await pages.next().then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(GoneError);
+    expect(error).toMatchObject({
+      name: 'GoneError',
+      status: 410,
+      reason: 'Expired',
+      request: 'GET /api/v1/namespaces/paging/configmaps',
+      body: { kind: 'Status', code: 410, reason: 'Expired' },
+    });
+    expect((error as GoneError).message).toMatch(/continue parameter is too old/);
   });
 
   it('posts core/v1 Events with a six-digit MicroTime', async () => {

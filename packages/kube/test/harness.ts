@@ -1,4 +1,5 @@
 // Shared setup of the integration tests: an embedded API server on loopback and a client for it.
+import { vi } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,12 +54,9 @@ export function crdManifest(plural = 'kopfexamples', group = 'kopf.dev', kind = 
   };
 }
 
-/** Wait until `check` returns true, or fail after `timeoutMs`. */
+/** Wait until `check` returns true, or fail after `timeoutMs` naming `what` (vitest's `vi.waitFor` does the polling). */
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitFor(async () => {
+    if (!(await check())) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+  }, { timeout: timeoutMs, interval: 10 });
 }

@@ -10,7 +10,7 @@ import { crdManifest, crds, startHarness, waitFor } from './harness.js';
 import type { Harness } from './harness.js';
 
 /** A custom resource whose spec the tests read freely. */
-type Numbered = KubeObject & { spec: Record<string, any> };
+type Numbered = KubeObject & { spec: Record<string, unknown> };
 
 let h: Harness;
 let numbers: Resource;

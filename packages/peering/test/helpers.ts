@@ -1,6 +1,7 @@
 // Test helpers: an embedded API server with the peering CRDs, clients with their own User-Agent (so
 // that one of them can be cut off), a plain list+watch stream (the package takes its streams as
 // parameters; core passes @opkit/watching's), a logger that keeps its lines, and waiting with deadlines.
+import { vi } from 'vitest';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
 import { connect } from '@opkit/kube';
@@ -66,13 +67,14 @@ export function recordingLogger(lines: string[], prefix = ''): Logger {
   return logger;
 }
 
-/** Wait until `check` holds, or fail after `timeoutMs` naming what was awaited. */
+/**
+ * Wait until `check` holds, or fail after `timeoutMs` naming what was awaited (vitest's `vi.waitFor` does the
+ * polling); `between` runs after each failed check.
+ */
 export async function waitFor(check: () => boolean | Promise<boolean>, what: string, between?: () => void, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  await vi.waitFor(async () => {
     if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     between?.();
-    await new Promise((resolve) => { setTimeout(resolve, 20); });
-  }
+    throw new Error(`timed out waiting until ${what}`);
+  }, { timeout: timeoutMs, interval: 20 });
 }

@@ -1,7 +1,7 @@
 // The generated CRDs against a real protocol: the embedded API server accepts them as structural,
 // serves the resource, applies the defaults, prunes what the schema does not declare (keeping what
 // k.status and k.preserveUnknown preserve), and rejects the same invalid bodies the validator rejects.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
 import { defineResource, k, lintStructural } from '../src/index.js';
@@ -40,13 +40,12 @@ async function request(method: string, path: string, body?: unknown): Promise<{ 
 async function establish(crd: unknown, name: string): Promise<void> {
   const created = await request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const deadline = Date.now() + 10_000;
-  for (;;) {
+  await vi.waitFor(async () => {
     const got = await request('GET', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`);
-    if ((got.body.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Established' && c.status === 'True')) return;
-    if (Date.now() > deadline) throw new Error(`${name} was not established within 10 s`);
-    await new Promise((resolve) => { setTimeout(resolve, 20); });
-  }
+    if (!(got.body.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Established' && c.status === 'True')) {
+      throw new Error(`${name} was not established within 10 s`);
+    }
+  }, { timeout: 10_000, interval: 20 });
 }
 
 const base = '/apis/example.com/v1alpha1/namespaces/default/greetings';

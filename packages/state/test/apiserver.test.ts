@@ -2,7 +2,7 @@
 // driven only by @opkit/state in the kopf profile: creation with a temporary failure and a retry,
 // the finalizer added and removed by guarded JSON patches, own patches seen as noop, an update,
 // deletion, and a guarded patch that loses a race instead of clobbering another controller.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
 import {
@@ -66,11 +66,9 @@ beforeAll(async () => {
     },
   };
   expect((await call('POST', CRDS, crd)).status).toBe(201);
-  const deadline = Date.now() + 10_000;
-  while ((await call('GET', KEXES)).status !== 200) {
-    if (Date.now() > deadline) throw new Error('the kopfexamples resource was not served within 10 s');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await vi.waitFor(async () => {
+    if ((await call('GET', KEXES)).status !== 200) throw new Error('the kopfexamples resource was not served within 10 s');
+  }, { timeout: 10_000, interval: 10 });
 });
 
 afterAll(async () => {

@@ -20,6 +20,7 @@ export interface RunOptions {
   /** Serve these namespaces; default: the whole cluster. */
   readonly namespaces?: readonly string[];
   /** The operator memo. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
   readonly memo?: Record<string, any>;
   /** The lowest level captured. @defaultValue 'debug' */
   readonly level?: 'debug' | 'info' | 'warn' | 'error';

@@ -141,6 +141,7 @@ export class TestEnv {
    * Wait until an object exists and `predicate` returns a truthy value; the timeout error shows what was awaited
    * and the last state seen.
    */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test's predicate reads the object's fields freely, as a handler does
   async waitFor(ref: ObjectRef, predicate: (body: KubeObject & Record<string, any>) => unknown = () => true, options: WaitOptions & { readonly what?: string } = {}): Promise<KubeObject & Record<string, any>> {
     const c = coordinates(ref);
     const deadline = Date.now() + (options.timeout ?? 10_000);

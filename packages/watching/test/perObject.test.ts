@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { lastValueFrom, Subject, takeUntil, toArray } from 'rxjs';
 import { perObject, watchResource } from '../src/index.js';
-import { configmaps, fast, namespaces, startHarness, waitFor } from './harness.js';
+import { configmaps, fast, namespaces, parallel, startHarness, waitFor } from './harness.js';
 import type { Harness } from './harness.js';
 
 let h: Harness | undefined;
@@ -10,13 +10,6 @@ afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-async function parallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
-}
 
 describe('perObject over a live stream', () => {
   it('processes 10,000 events over 500 objects with concurrency 8: serial per object, last event last, completes', async () => {

@@ -2,11 +2,13 @@
 // partly deleted while the server drops every watch every 2 s, fails 5% of requests with 503 and
 // compacts its history every 5 s. Each run takes about 30 s, mostly waiting out the injected 503s'
 // Retry-After (little CPU). apps/bench's `watching` suite runs the same scenario and reports timings.
+// Besides the final state, it asserts that the faults happened during the run: watches dropped and history
+// compacted (the server's fault counters) and 410 relists (the stream's own phases).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KubeClient, KubeObject } from '@opkit/kube';
 import { watchResource } from '../src/index.js';
-import type { WatchEvent } from '../src/index.js';
-import { configmaps, namespaces, startHarness, waitFor } from './harness.js';
+import type { WatchEvent, WatchPhase } from '../src/index.js';
+import { configmaps, namespaces, parallel, startHarness, waitFor } from './harness.js';
 import type { Harness } from './harness.js';
 
 const OBJECTS = 2000;
@@ -18,15 +20,6 @@ afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-async function parallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
 
 interface Tracked {
   rv: number;
@@ -61,14 +54,28 @@ async function runScenario(clusterWide: boolean): Promise<void> {
     seen.set(key, { rv, object: event.object });
   };
   let failed: unknown;
+  // The stream's own account of its life: each 410 relist, each reconnect after a failure.
+  const phases: Record<WatchPhase['phase'], number> = { listed: 0, bookmark: 0, relist: 0, reconnect: 0, inactivity: 0 };
+  const faultsBefore = server.faults.counts();
   const subscription = watchResource(client, configmaps, {
     ...(clusterWide ? {} : { namespace: 'r-0' }),
     settings: { backoffStartMs: 50, backoffMaxMs: 1000, pageSize: 50, inactivityTimeoutMs: 10_000 },
+    onPhase: (phase) => void phases[phase.phase]++,
   }).subscribe({ next: onEvent, error: (e: unknown) => (failed = e) });
 
   await parallel(late, WRITERS, async ({ name, namespace }) => void (await create(client, name, namespace)));
   // Outside the watched namespace (only meaningful in single-namespace mode).
   if (!clusterWide) await client.create(configmaps, { metadata: { name: 'noise-obj', namespace: 'noise' } });
+  // One 410 for certain, whatever the timing of the periodic faults: stall the stream (it keeps its watch but
+  // receives nothing, so its position stays behind), write, compact, then drop its watch (the held event is
+  // never delivered). It resumes from a version older than the compaction, gets 410 and must relist.
+  server.faults.set({ stallWatches: true });
+  await waitFor(() => server.stats().watches >= 1, 30_000, 'the stream to be watching (stalled)');
+  await client.patch(configmaps, names[1]!.name, { data: { v: 'stalled' } }, { namespace: names[1]!.namespace });
+  server.faults.compactNow();
+  server.faults.dropWatches();
+  server.faults.set({ stallWatches: false });
+  await waitFor(() => phases.relist > 0, 60_000, 'the stream to relist after the 410');
   const updates = names.flatMap((n) => Array.from({ length: UPDATES }, (_, u) => ({ ...n, u: u + 1 })));
   // Interleave objects so that updates of one object are spread over time (and across watch drops).
   updates.sort((a, b) => a.u - b.u);
@@ -88,7 +95,21 @@ async function runScenario(clusterWide: boolean): Promise<void> {
   for (const { name, namespace } of doomed) expect(deletedSeen.has(`${namespace}/${name}`)).toBe(true);
   expect(problems).toEqual([]);
   expect(failed).toBeUndefined();
-  // The faults really happened.
+  // The faults really happened while the stream ran, and the stream went through each recovery: the server
+  // dropped its watches and compacted its history, it relisted after 410s, and requests failed with 503.
+  const faults = server.faults.counts();
+  const happened = {
+    droppedWatches: faults.droppedWatches - faultsBefore.droppedWatches,
+    compactions: faults.compactions - faultsBefore.compactions,
+    relists: phases.relist,
+    watchesOpened: server.stats().requests['watch configmaps'] ?? 0,
+  };
+  expect(happened.droppedWatches, JSON.stringify(happened)).toBeGreaterThan(0);
+  expect(happened.compactions, JSON.stringify(happened)).toBeGreaterThan(0);
+  expect(happened.relists, JSON.stringify(happened)).toBeGreaterThan(0);
+  // Each drop was followed by a new watch (a resume, or a relist's fresh watch).
+  expect(happened.watchesOpened).toBeGreaterThan(happened.droppedWatches);
+  expect(phases.listed).toBeGreaterThanOrEqual(1 + happened.relists); // the first list, then one after each 410
   const codes = server.requests().map((r) => r.code);
   expect(codes.filter((c) => c === 503).length).toBeGreaterThan(20);
   subscription.unsubscribe();

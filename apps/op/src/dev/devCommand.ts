@@ -107,8 +107,12 @@ export async function devCommand(argv: readonly string[], io: DevIo): Promise<nu
     }
     throw error;
   }
-  if (options.embedded !== undefined || options.context !== undefined || /chosen|confirmed/.test(target.reason)) remember(devJson, target);
-  return runSession({ options, project, target, output, io, env, cwd, stdin, stdout });
+  // Remembered only once the target is up: a start that is refused (the data directory is in use by another
+  // op dev) leaves .opkit/ exactly as the running one has it.
+  const rememberTarget = options.embedded !== undefined || options.context !== undefined || /chosen|confirmed/.test(target.reason)
+    ? () => remember(devJson, target)
+    : () => undefined;
+  return runSession({ options, project, target, output, io, env, cwd, stdin, stdout, rememberTarget });
 }
 
 interface SessionInputs {
@@ -121,6 +125,8 @@ interface SessionInputs {
   readonly cwd: string;
   readonly stdin: NodeJS.ReadStream;
   readonly stdout: NodeJS.WriteStream;
+  /** Writes the choice of target to .opkit/dev.json; called once the target is reached. */
+  readonly rememberTarget: () => void;
 }
 
 async function runSession(inputs: SessionInputs): Promise<number> {
@@ -176,7 +182,9 @@ async function runSession(inputs: SessionInputs): Promise<number> {
       server = await startApiServer({ port: Number.isInteger(port) && port >= 0 ? port : 0, ...(dataDir ? { dataDir } : {}) });
       kubeconfig = join(project.stateDir, 'kubeconfig');
       mkdirSync(project.stateDir, { recursive: true });
+      // Only now, with the data directory's lock held, is the kubeconfig this process's to write.
       await server.writeKubeconfig(kubeconfig);
+      inputs.rememberTarget();
       kubectlBase = `kubectl --kubeconfig ${rel(kubeconfig)}`;
       client = await connect({ kubeconfig });
       note({ type: 'dev.target', mode: 'embedded', label: dataDir ? `embedded ${rel(dataDir)}` : 'embedded (in memory)', server: server.url, kubectl: `${kubectlBase} get all -A`, project: rel(project.entry), reason: target.reason });
@@ -184,6 +192,7 @@ async function runSession(inputs: SessionInputs): Promise<number> {
     } else {
       kubeconfig = kubeconfigFiles(inputs.env)[0];
       client = await connect({ env: inputs.env, ...(target.context ? { context: target.context } : {}) });
+      inputs.rememberTarget();
       kubectlBase = `kubectl${target.context ? ` --context ${target.context}` : ''}`;
       note({ type: 'dev.target', mode: 'cluster', label: target.context ?? 'the current context', server: client.info.server, kubectl: `${kubectlBase} get all -A`, project: rel(project.entry), reason: target.reason });
       note({ type: 'dev.notice', level: 'info', message: 'on a cluster, the operator runs with peering priority 666 (--dev): copies deployed there that peer through the same peering object pause while op dev runs' });

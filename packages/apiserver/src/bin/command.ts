@@ -29,21 +29,28 @@ export async function runApiServerCommand(argv: readonly string[], options: { re
   const { kubeconfig, ...rest } = parsed.options;
   const serverOptions: ApiServerOptions = { ...rest };
   const server = await startApiServer(serverOptions);
+  // Every signal is handled, not only the first: under `npm run`, Ctrl+C reaches this process twice (the
+  // terminal signals the whole process group and npm forwards it too), and a second signal left to its default
+  // would kill the process mid-close, leaving the data directory's LOCK behind. Stopping happens once.
   let stopping: Promise<number> | undefined;
-  const stop = (signal: string): Promise<number> => {
+  let finished!: (code: number) => void;
+  const done = new Promise<number>((resolve) => { finished = resolve; });
+  const onSignal = (signal: NodeJS.Signals): void => {
     stopping ??= server.close().then(
       () => 0,
       (error: unknown) => {
         process.stderr.write(`${name}: error while stopping on ${signal}: ${(error as Error).message}\n`);
         return 1;
       },
-    );
-    return stopping;
+    ).then((code) => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      finished(code);
+      return code;
+    });
   };
-  const done = new Promise<number>((resolve) => {
-    process.once('SIGINT', () => void stop('SIGINT').then(resolve));
-    process.once('SIGTERM', () => void stop('SIGTERM').then(resolve));
-  });
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   if (kubeconfig !== undefined) await server.writeKubeconfig(kubeconfig);
   process.stdout.write(`${name} listening on ${server.url}\n`);
   if (kubeconfig !== undefined) process.stdout.write(`kubeconfig written to ${kubeconfig} (use: kubectl --kubeconfig ${kubeconfig} get namespaces)\n`);

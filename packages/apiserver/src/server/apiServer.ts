@@ -170,7 +170,13 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   const hostForUrl = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host === '0.0.0.0' ? '127.0.0.1' : resolved.host === '::' ? '[::1]' : resolved.host;
   const url = `http://${hostForUrl}:${port}`;
   address = `${hostForUrl}:${port}`;
-  faults.start({ dropWatches: () => watches.dropAll(), compact: () => store.history.compactAll(store.resourceVersion) });
+  // Every drop and compaction is counted, so reliability tests can prove the faults happened during a scenario.
+  const dropWatches = (): void => faults.countDroppedWatches(watches.dropAll());
+  const compact = (): void => {
+    store.history.compactAll(store.resourceVersion);
+    faults.countCompaction();
+  };
+  faults.start({ dropWatches, compact });
 
   let closing: Promise<void> | undefined;
   const faultControl: FaultControl = {
@@ -184,8 +190,8 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     },
     current: () => faults.current(),
     failNext: (count, code, opts) => faults.failNext(count, code, opts),
-    dropWatches: () => watches.dropAll(),
-    compactNow: () => store.history.compactAll(store.resourceVersion),
+    dropWatches,
+    compactNow: compact,
     partition: (userAgent) => {
       faults.partition(userAgent);
       for (const socket of sockets) {

@@ -69,7 +69,7 @@ export interface FaultControl {
   partition(userAgent: string): void;
   /** Ends the partition of `userAgent`, or all partitions when omitted. */
   heal(userAgent?: string): void;
-  /** How many faults were injected so far: failed requests, and requests or connections cut by partitions. */
+  /** How many faults were injected so far: failed requests, requests or connections cut by partitions, watches dropped, compactions. */
   counts(): FaultCounts;
 }
 

@@ -246,9 +246,16 @@ export class WatchManager {
     for (const s of [...(this.byKey.get(storageKey) ?? [])]) s.end();
   }
 
-  /** Ends every watch connection (fault injection): a clean end, as a real server closing a watch. */
-  dropAll(): void {
-    for (const set of [...this.byKey.values()]) for (const s of [...set]) s.end();
+  /** Ends every watch connection (fault injection): a clean end, as a real server closing a watch. Returns how many it ended. */
+  dropAll(): number {
+    let dropped = 0;
+    for (const set of [...this.byKey.values()]) {
+      for (const s of [...set]) {
+        s.end();
+        dropped++;
+      }
+    }
+    return dropped;
   }
 
   /** Ends every watch and stops the bookmark timer. */

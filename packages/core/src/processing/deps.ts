@@ -44,6 +44,7 @@ export interface RuntimeDeps {
   /** Overrides of the profile's diff-base storage. */
   readonly diffBaseStorage?: DiffBaseStorage | undefined;
   /** The operator memo; every object gets a shallow copy at first sight. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
   readonly memo: Record<string, any>;
   /** Namespace patterns to serve; `undefined` serves the whole cluster. */
   readonly namespaces?: readonly (string | RegExp)[] | undefined;

@@ -42,6 +42,7 @@ export interface IndexerDeps {
   readonly objectLogger: (body: KubeObject, resource: Resource, options?: { readonly spy?: boolean }) => Logger;
   readonly events: EventSink;
   /** The operator memo; each object gets a shallow copy. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
   readonly memo: Record<string, any>;
   /** Aborted when the operator stops: handlers' `signal`, and no more indexing. */
   readonly signal: AbortSignal;
@@ -66,6 +67,7 @@ interface IndexedObject {
   running: boolean;
   /** The listing generation of its resource in which it was last seen. */
   generation: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
   readonly memo: Record<string, any>;
   readonly failures: Map<string, Failure>;
   timer: unknown;

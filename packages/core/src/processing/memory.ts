@@ -8,6 +8,7 @@ import type { KubeObject } from '@opkit/kube';
 /** The in-memory state of one object. */
 export interface ObjectMemory {
   /** A shallow copy of the operator memo, made at first sight. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
   readonly memo: Record<string, any>;
   /** First seen in the initial listing of its stream. */
   noticedByListing: boolean;
@@ -41,6 +42,7 @@ export interface ObjectMemory {
  * const memory = newMemory({ ...operatorMemo }, true);
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
 export function newMemory(memo: Record<string, any>, noticedByListing: boolean): ObjectMemory {
   return {
     memo, noticedByListing, fullyHandledOnce: false, throttleStep: 0, pendingFns: [], pendingMain: undefined,

@@ -26,6 +26,7 @@ export interface SpyDeps {
  */
 export async function runSpies(deps: SpyDeps, input: {
   readonly spies: readonly ResourceHandler[]; readonly resource: Resource; readonly event: HandlerEvent; readonly patch: Patch;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
   readonly memo: Record<string, any>; readonly ref: FeedObjectRef; readonly signal: AbortSignal;
 }): Promise<void> {
   const body: KubeObject = input.event.object;

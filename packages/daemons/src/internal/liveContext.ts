@@ -60,8 +60,10 @@ const PARTS = {
 /** The live views of one object's body. */
 export interface LiveViews {
   readonly body: KubeObject;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the object's spec/status as handlers see them: any JSON, read without casts (Kopf's kwargs)
   readonly spec: Record<string, any>;
   readonly meta: KubeObject['metadata'];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the object's spec/status as handlers see them: any JSON, read without casts (Kopf's kwargs)
   readonly status: Record<string, any>;
   readonly labels: Readonly<Record<string, string>>;
   readonly annotations: Readonly<Record<string, string>>;
