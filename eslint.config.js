@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 const noDefaultExport = {
   selector: 'ExportDefaultDeclaration',
-  message: 'Use named exports only (STYLE.md): default exports make renames and re-exports ambiguous.',
+  message: 'Use named exports only: default exports make renames and re-exports ambiguous.',
 };
 
 export default tseslint.config(
