@@ -154,9 +154,10 @@ describe('the packed packages, installed with npm outside the repository', () =>
     expectOk('npm install', run(NPM, ['install', '--no-package-lock', '--prefer-offline'], project, 1_500_000));
   }, 1_800_000);
 
+  // Removing a project's node_modules takes more than vitest's default 10 s on a busy machine.
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
-  });
+  }, 300_000);
 
   it('packs every publishable package, and npm publish --dry-run accepts each tarball', () => {
     const names = packed.packages.map((p) => p.name);
