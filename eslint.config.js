@@ -32,7 +32,7 @@ const UNSAFE_ANY_ALLOWED = [
 
 const noDefaultExport = {
   selector: 'ExportDefaultDeclaration',
-  message: 'Use named exports only (STYLE.md): default exports make renames and re-exports ambiguous.',
+  message: 'Use named exports only: default exports make renames and re-exports ambiguous.',
 };
 
 export default tseslint.config(

@@ -20,10 +20,10 @@ function packedFiles(dir: string): string[] {
   return result.files.map((f) => f.path).sort();
 }
 
-/** What the tarball must hold: the bundle, package.json, README and every template file. */
+/** What the tarball must hold: the bundle, package.json, README, LICENSE and every template file. */
 function expectedFiles(templatesDir: string): string[] {
   const templates = listTemplates(templatesDir).flatMap((t) => listTemplateFiles(t.dir).map((f) => `templates/${t.name}/${f}`));
-  return ['README.md', 'dist/index.js', 'package.json', ...templates].sort();
+  return ['LICENSE', 'README.md', 'dist/index.js', 'package.json', ...templates].sort();
 }
 
 describe('the npm package', () => {
@@ -41,7 +41,7 @@ describe('the npm package', () => {
 
   it('leaves out a template\'s local output', () => {
     const copy = join(work.dir, 'create-operator');
-    for (const part of ['package.json', 'README.md', 'dist', 'templates']) cpSync(join(PACKAGE_DIR, part), join(copy, part), { recursive: true });
+    for (const part of ['package.json', 'README.md', 'LICENSE', 'dist', 'templates']) cpSync(join(PACKAGE_DIR, part), join(copy, part), { recursive: true });
     for (const junk of ['node_modules/x/index.js', 'reports/vitest.json', '.turbo/turbo-test.log', 'dist/x.js', 'coverage/index.html', '.opkit/state.json']) {
       const path = join(copy, 'templates', 'minimal', junk);
       mkdirSync(join(path, '..'), { recursive: true });

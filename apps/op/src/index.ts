@@ -1,4 +1,7 @@
 // @opkit/cli: the `op` command's parts, importable for tests and tools.
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export { parseRunArgs, peeringSettingsOf, RUN_USAGE } from './runArgs.js';
 export type { RunCliOptions, RunCliParse } from './runArgs.js';
 export { runCommand } from './runCommand.js';

@@ -3,6 +3,9 @@
 // and the RBAC evaluator.
 
 // Server
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export { startApiServer } from './server/index.js';
 export type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl, KubeconfigRequest } from './server/index.js';
 

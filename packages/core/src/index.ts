@@ -3,6 +3,9 @@
 // Operator class, loadOperator(), settings, logging, the event feed and the composition root's tokens.
 
 // The handling vocabulary
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export {
   on, owns, needs, Registry, defaultRegistry, setDefaultRegistry, describeSelector, resolvableSelector, PRESENT, ABSENT, subhandler, currentContext, events,
   OperatorIndex,

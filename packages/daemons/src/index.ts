@@ -2,6 +2,9 @@
 // by name, grouped by concept.
 
 // Running daemons and timers
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export { Daemons } from './daemons.js';
 export type { DaemonsStats } from './daemons.js';
 export { ObjectDaemons } from './objectDaemons.js';

@@ -21,7 +21,7 @@ interface Entry extends ScheduledEntry {
 
 /** Options of {@link Scheduler}. */
 export interface SchedulerOptions {
-  /** @defaultValue systemClock (its timers are unref'd: the scheduler never keeps a process alive on its own) */
+  /** @defaultValue systemClock (stop the scheduler to clear its timer) */
   readonly clock?: Clock;
   /** Called with what a callback threw (the scheduler carries on). @defaultValue ignore */
   readonly onError?: (error: unknown) => void;

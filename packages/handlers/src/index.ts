@@ -3,6 +3,9 @@
 // posting events from handlers, and parent–child helpers. Every export is listed by name.
 
 // Registration
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export { Registry, on, owns, needs, defaultRegistry, setDefaultRegistry, buildResourceHandler, sameSelector, describeSelector, resolvableSelector } from './registry.js';
 export type { On, ResourceHandlerOptions } from './registry.js';
 export { checkPermissionNeed, checkOwnedSelector } from './permissions.js';

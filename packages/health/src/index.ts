@@ -2,6 +2,9 @@
 // readiness endpoint, and Prometheus metrics, all from the operator's event feed. Every export is listed by name.
 
 // The server
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export { startHealthServer, HealthServer } from './healthServer.js';
 export type { HealthServerOptions, HealthSource } from './healthServer.js';
 export { parseLivenessUrl } from './livenessUrl.js';

@@ -3,6 +3,9 @@
 // bytes can be produced. Every export is listed by name, grouped by concept.
 
 // Parsing and writing
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export type { JsonParseOptions } from './parse.js';
 export { parseJson } from './parse.js';
 export { stringifyJson } from './stringify.js';

@@ -1,6 +1,9 @@
 // @opkit/kube: the only adapter between Opkit and the Kubernetes API (and the only importer of
 // @kubernetes/client-node). Everything public is listed here by name.
 
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export { connect } from './connect.js';
 export type { ConnectOptions, ServerOptions, InClusterOptions, RetryOptions } from './connect.js';
 

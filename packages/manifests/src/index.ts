@@ -2,6 +2,9 @@
 // written byte-stably and checked for drift (`op manifests`). Every export is listed by name.
 
 // Generating, checking, writing
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export { generateManifests, checkManifests, writeManifests, expectManifestsUpToDate, typedResourcesOf } from './generateManifests.js';
 export type { ManifestsOptions, GeneratedManifests, ManifestsDrift, WrittenManifests } from './generateManifests.js';
 

@@ -3,6 +3,9 @@
 // here by name, grouped by concept.
 
 // Kopf's peering
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export { Peering } from './peering.js';
 export type { PeeringOptions, PeeringState, PeeringObjectState, PeeringPauseReason, PeeringWatchEvent } from './peering.js';
 export { freezeOperators, resumeOperators } from './freeze.js';

@@ -3,6 +3,9 @@
 // Every export is listed by name.
 
 // Typed resources
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export { defineResource, isTypedResource, RESOURCE_IDENTITY } from './defineResource.js';
 export type {
   TypedResource, ResourceBody, ResourceDefinition, ResourceObject, ResourceMetadata, TypedBody, PrinterColumn, ValidationResult,

@@ -3,6 +3,9 @@
 // Every export is listed by name, grouped by concept.
 
 // Profiles
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export type { PersistenceProfile, PersistenceProfileName } from './profiles.js';
 export { PERSISTENCE_PROFILES, DEFAULT_PERSISTENCE_PROFILE, resolveProfile } from './profiles.js';
 

@@ -13,17 +13,17 @@ export interface Clock {
 }
 
 /**
- * The real clock. Timers are `unref`'d: a pending retry never keeps a process alive on its own.
+ * The real clock. Its timers keep the process alive like any `setTimeout`: a timer someone awaits —
+ * a `sleep`, a retry's backoff, a queue's retry, the wait between two lease renewals inside an
+ * awaited `run()` — must not let a script end early (Node ends a script whose top-level await can no
+ * longer settle with exit code 13). Whoever starts long-running work stops it with its signal, which
+ * clears the timers.
  *
  * @example
  * const started = systemClock.now();
  */
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => {
-    const handle = globalThis.setTimeout(fn, ms);
-    if (typeof handle === 'object' && handle !== null && 'unref' in handle) handle.unref();
-    return handle;
-  },
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };

@@ -1,5 +1,8 @@
 // @opkit/tasks: the task primitives every other Opkit package builds on.
 
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export { systemClock } from './clock.js';
 export type { Clock } from './clock.js';
 

@@ -1,7 +1,7 @@
 // An abortable sleep: the only way Opkit code waits. An abort is a shutdown, so the promise
 // rejects with the signal's reason at once and the timer is cleared (nothing keeps running). A
-// sleep someone awaits keeps the process alive (the system clock's own timers are unref'd, for
-// background work): a script that awaits it must not end early.
+// sleep someone awaits keeps the process alive (the system clock's timers are ordinary timers): a
+// script that awaits it must not end early.
 
 import { systemClock, type Clock } from './clock.js';
 
@@ -27,15 +27,14 @@ export function sleep(ms: number, options: SleepOptions = {}): Promise<void> {
       return;
     }
     const onAbort = (): void => {
-      if (clock === systemClock) clearTimeout(handle as ReturnType<typeof setTimeout>);
-      else clock.clearTimeout(handle);
+      clock.clearTimeout(handle);
       reject(signal?.reason);
     };
     const done = (): void => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     };
-    const handle = clock === systemClock ? setTimeout(done, Math.max(0, ms)) : clock.setTimeout(done, Math.max(0, ms));
+    const handle = clock.setTimeout(done, Math.max(0, ms));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -1,6 +1,9 @@
 // @opkit/testing: run an operator against the embedded Kubernetes API server inside a test, with
 // no cluster — start the environment, apply manifests, run the operator as its own user, await
 // conditions, and check that its RBAC covers every request it made.
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export { startTestEnv, TestEnv } from './testEnv.js';
 export type { TestEnvOptions, ObjectRef, WaitOptions } from './testEnv.js';
 export { DEFAULT_OPERATOR_USER } from './run.js';

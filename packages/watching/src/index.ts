@@ -1,6 +1,9 @@
 // @opkit/watching: resource streams that never silently stall, namespace and CRD observation, and
 // per-object multiplexing. Everything public is listed here by name.
 
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export { watchResource } from './watchResource.js';
 export type { WatchEvent, ObjectEvent, SyncedEvent, WatchResourceOptions, WatchPhase } from './watchResource.js';
 

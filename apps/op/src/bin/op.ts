@@ -3,6 +3,8 @@
 // apiserver` runs the embedded Kubernetes API server alone, `op manifests` writes a project's CRDs and
 // RBAC from its code, `op freeze`/`op resume` pause and resume operators by hand, `op peering install`
 // installs the peering resources. The only place that turns errors into exit codes.
+// First: a too-old Node stops here with a clear message.
+import '../requireNode.js';
 import { runApiServerCommand } from '@opkit/apiserver';
 import { devCommand } from '../dev/devCommand.js';
 import { manifestsCommand } from '../manifestsCommand.js';

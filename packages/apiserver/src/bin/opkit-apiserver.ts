@@ -2,6 +2,8 @@
 // The `opkit-apiserver` command: runs the embedded API server as its own process (for kubectl, for
 // operators in other processes, for `op dev`), prints its URL once ready and stops cleanly on
 // SIGINT/SIGTERM. Exit codes: 0 after a clean stop, 1 when the server fails, 2 for bad flags.
+// First: a too-old Node stops here with a clear message.
+import '../requireNode.js';
 import { runApiServerCommand } from './command.js';
 
 runApiServerCommand(process.argv.slice(2)).then(
