@@ -1,6 +1,9 @@
 // @opkit/labeled-config: per-node configuration from config sets selected by node labels (Yaook's
 // helpers). Everything public is listed here by name.
 
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
 export { extractLabeledConfigs, compileConfigSets } from './extractLabeledConfigs.js';
 export type { ConfigSet, ExtractLabeledConfigsOptions } from './extractLabeledConfigs.js';
 
