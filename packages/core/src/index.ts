@@ -8,6 +8,7 @@ export {
   OperatorIndex,
   adopt, label, appendOwnerReference, removeOwnerReference, harmonizeNaming, adjustNamespace, buildOwnerReference, buildObjectReference,
   TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError,
+  AdmissionError, AdmissionReviewError, reviewAdmission,
 } from '@opkit/handlers';
 export type {
   On, Selector, TypedResourceBody, HandlerSpec, HandlerStatus, PermissionNeed, MetaFilter, ValueFilter, ErrorsMode, ChangeHandlerOptions, UpdateHandlerOptions, DeleteHandlerOptions, ResumeHandlerOptions,
@@ -16,6 +17,8 @@ export type {
   OwnerReference, ObjectReference, EventOptions, ExceptionEventOptions,
   DaemonHandlerOptions, TimerHandlerOptions, InitialDelay, DaemonHandlerFn, DaemonContext, DaemonStopped, DaemonStoppingReason, BackgroundHandlerKind,
   IndexHandlerOptions, Index, Indices, Store,
+  AdmissionOperation, AdmissionHandlerKind, AdmissionHandlerOptions, AdmissionContext, AdmissionHandlerFn, AdmissionHandler, AdmissionUserInfo, AdmissionErrorOptions,
+  AdmissionReviewRequest, AdmissionReviewResponse, ReviewAdmissionOptions,
 } from '@opkit/handlers';
 
 // Running an operator
