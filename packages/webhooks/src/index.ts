@@ -9,6 +9,16 @@ export type { WebhookServer, WebhookServerOptions, WebhookCall, AdmissionReviewF
 export { generateCertificates, certificateMatchesKey } from './certificates.js';
 export type { CertificateOptions, GeneratedCertificates } from './certificates.js';
 
+// Webhook configurations
+export { renderWebhookConfigurations, buildWebhooks, webhookName, clientConfigFor, objectSelectorOf, resourcesOf } from './configurations.js';
+export type {
+  WebhookClientConfig, WebhookService, RenderedWebhook, RenderedWebhookConfiguration, LabelRequirement, WebhookRenderOptions,
+} from './configurations.js';
+
+// Where the API server finds the server
+export { LOCAL_CLUSTER_HOSTS, localClusterServer, serviceClientConfig, serviceDnsNames, certManagerTarget } from './targets.js';
+export type { LocalClusterPreset, CertManagerOptions, CertManagerTarget } from './targets.js';
+
 // Errors
 export { WebhooksError } from './errors.js';
 export type { WebhooksErrorCode } from './errors.js';
