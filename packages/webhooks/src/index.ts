@@ -19,6 +19,10 @@ export type {
 export { LOCAL_CLUSTER_HOSTS, localClusterServer, serviceClientConfig, serviceDnsNames, certManagerTarget } from './targets.js';
 export type { LocalClusterPreset, CertManagerOptions, CertManagerTarget } from './targets.js';
 
+// Managed configurations
+export { ManagedWebhookConfigurations, VALIDATING_WEBHOOK_CONFIGURATIONS, MUTATING_WEBHOOK_CONFIGURATIONS } from './managedConfigurations.js';
+export type { ManagedWebhookConfigurationsOptions } from './managedConfigurations.js';
+
 // Errors
 export { WebhooksError } from './errors.js';
 export type { WebhooksErrorCode } from './errors.js';
