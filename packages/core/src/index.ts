@@ -32,8 +32,11 @@ export type { LoadedOperator } from './loader.js';
 export { resolveSettings, toWatchSettings } from './settings.js';
 export type {
   OperatorSettings, SettingsInput, PersistenceSettings, ExecutionSettings, QueueingSettings, WatchingSettings, PostingSettings, BackgroundSettings,
-  ProcessSettings, PeeringSettings,
+  ProcessSettings, PeeringSettings, AdmissionSettings, AdmissionServerSettings,
 } from './settings.js';
+
+// Admission (the webhook server and the managed configurations of on.validate/on.mutate)
+export { AUTO_MANAGED_NAME } from './admission.js';
 
 // Logging and the feed
 export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger } from './logging.js';
