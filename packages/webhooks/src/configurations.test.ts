@@ -38,7 +38,7 @@ describe('renderWebhookConfigurations', () => {
       sideEffects: 'None', failurePolicy: 'Fail', matchPolicy: 'Equivalent', timeoutSeconds: 30, admissionReviewVersions: ['v1', 'v1beta1'],
     });
     expect(validating.webhooks[2]!.clientConfig.url).toBe('https://127.0.0.1:9443/validate2/spec.field');
-    expect(validating.webhooks[3]!.rules[0]!.resources).toEqual(['kopfexamples/*']);
+    expect(validating.webhooks[3]!.rules[0]!.resources).toEqual(['kopfexamples', 'kopfexamples/*']);
     expect(mutating.kind).toBe('MutatingWebhookConfiguration');
     expect(mutating.webhooks).toHaveLength(1);
     expect(mutating.webhooks[0]).toMatchObject({

@@ -169,7 +169,9 @@ export function buildWebhooks(handlers: readonly AdmissionHandler[], options: We
         rules: resourcesOf(handler, options.resources).map((resource) => ({
           apiGroups: [resource.group],
           apiVersions: [resource.version],
-          resources: [handler.subresource === null ? resource.plural : `${resource.plural}/${handler.subresource}`],
+          // `plural/*` matches every sub-resource but not the body (Kubernetes' rule semantics), so '*' lists both.
+          resources: handler.subresource === null ? [resource.plural]
+            : handler.subresource === '*' ? [resource.plural, `${resource.plural}/*`] : [`${resource.plural}/${handler.subresource}`],
           operations: handler.operations === null ? ['*'] : [...handler.operations],
           scope: '*' as const,
         })),
