@@ -37,6 +37,9 @@ export type {
 
 // Admission (the webhook server and the managed configurations of on.validate/on.mutate)
 export { AUTO_MANAGED_NAME } from './admission.js';
+// For `op manifests` (a layer above, which renders the configurations of a deployment).
+export { renderWebhookConfigurations, serviceDnsNames, certManagerTarget } from '@opkit/webhooks';
+export type { RenderedWebhookConfiguration, WebhookService } from '@opkit/webhooks';
 
 // Logging and the feed
 export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger } from './logging.js';
