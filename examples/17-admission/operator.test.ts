@@ -2,20 +2,26 @@
 // the managed configurations carry Kopf's names, rules and object selector; kubectl sees each handler's
 // verdict (message and code), warning and mutation; and stopping leaves no non-persistent webhook.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const operator = fileURLToPath(new URL('operator.ts', import.meta.url));
 const crd = fileURLToPath(new URL('../crd.yaml', import.meta.url));
 const obj = fileURLToPath(new URL('../obj.yaml', import.meta.url));
 const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl';
+// kubectl's HOME (its discovery cache) in a directory of its own, removed after the tests.
+const home = mkdtempSync(join(tmpdir(), 'opkit-kubectl-home-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
 const kex = { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', name: 'kopf-example-1', namespace: 'default' };
 
 function kubectl(env: TestEnv, args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(KUBECTL, args, { env: { PATH: process.env.PATH, KUBECONFIG: env.kubeconfigPath }, timeout: 60_000 },
+    const child = execFile(KUBECTL, args, { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: env.kubeconfigPath }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }));
     child.stdin!.end(input ?? '');
   });

@@ -2,18 +2,24 @@
 // embedded API server trusts through the managed configurations), so kubectl apply of a bad object is
 // rejected with the handler's message, a good one is mutated, and stopping leaves only persistent webhooks.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AdmissionError } from '@opkit/core';
 import type { KubeObject } from '@opkit/kube';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startTestEnv } from '../src/index.js';
 
 const crd = fileURLToPath(new URL('../../../examples/crd.yaml', import.meta.url));
 const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl';
+// kubectl's HOME (its discovery cache) in a directory of its own, removed after the tests.
+const home = mkdtempSync(join(tmpdir(), 'opkit-kubectl-home-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 function kubectlApply(kubeconfig: string, manifest: object): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(KUBECTL, ['apply', '-f', '-'], { env: { PATH: process.env.PATH, KUBECONFIG: kubeconfig }, timeout: 60_000 },
+    const child = execFile(KUBECTL, ['apply', '-f', '-'], { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: kubeconfig }, timeout: 60_000 },
       (error, _stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr }));
     child.stdin!.end(JSON.stringify(manifest));
   });
