@@ -36,6 +36,37 @@ export interface RunCliOptions {
   readonly liveness?: string | undefined;
   /** `--metrics URL`: serve the Prometheus metrics at this address instead. */
   readonly metrics?: string | undefined;
+  /** `--webhook-server SPEC`: where the admission webhook server listens and how the API server reaches it. */
+  readonly webhookServer?: WebhookServerSpec | undefined;
+  /** `--webhook-managed NAME`: the Validating/MutatingWebhookConfigurations to keep up to date. */
+  readonly webhookManaged?: string | undefined;
+}
+
+/** `--webhook-server` parsed: a preset, a URL (a tunnel), or a Service. */
+export type WebhookServerSpec =
+  | { readonly preset: 'loopback' | 'k3d' | 'minikube' | 'docker-desktop' | 'kind' }
+  | { readonly url: string }
+  | { readonly service: { readonly namespace: string; readonly name: string; readonly port?: number } };
+
+/**
+ * Parse `--webhook-server`: `loopback`, `k3d`, `minikube`, `docker-desktop`, `kind`, an `https://` URL,
+ * or `service:NAMESPACE/NAME[:PORT]`; a string is the error message.
+ *
+ * @example
+ * ```ts
+ * parseWebhookServer('service:operators/my-operator:443'); // { service: { namespace: 'operators', name: 'my-operator', port: 443 } }
+ * ```
+ */
+export function parseWebhookServer(spec: string): WebhookServerSpec | string {
+  if (['loopback', 'k3d', 'minikube', 'docker-desktop', 'kind'].includes(spec)) return { preset: spec as 'loopback' };
+  if (/^https:\/\/[^/]/.test(spec)) return { url: spec };
+  const service = /^service:([a-z0-9-]+)\/([a-z0-9-]+)(?::(\d{1,5}))?$/.exec(spec);
+  if (service) {
+    const port = service[3] === undefined ? undefined : Number(service[3]);
+    if (port !== undefined && (port < 1 || port > 65535)) return `--webhook-server: the Service port must be 1–65535; got ${port}`;
+    return { service: { namespace: service[1]!, name: service[2]!, ...(port === undefined ? {} : { port }) } };
+  }
+  return `--webhook-server must be loopback, k3d, minikube, docker-desktop, kind, an https:// URL or service:NAMESPACE/NAME[:PORT]; got "${spec}"`;
 }
 
 /** The result of parsing: run, show help, or fail with a message (exit 2). */
@@ -77,6 +108,12 @@ Options:
       --liveness URL        serve the probes' results at URL (e.g. http://0.0.0.0:8080/healthz),
                             readiness at /readyz and Prometheus metrics at /metrics on the same port
       --metrics URL         serve the metrics at an address of their own (e.g. http://0.0.0.0:9090/metrics)
+      --webhook-server SPEC where admission webhooks are served: loopback (an API server on this machine),
+                            k3d, minikube, docker-desktop, kind (a local cluster in containers), an https:// URL
+                            (a tunnel), or service:NAMESPACE/NAME[:PORT] (in the cluster). Default with --embedded:
+                            loopback, managing auto.opkit.dev; elsewhere operators with admission handlers need it
+      --webhook-managed NAME keep the Validating/MutatingWebhookConfigurations NAME up to date (default
+                            auto.opkit.dev with --embedded or loopback; else none: install them with op manifests)
   -h, --help                show this help
 
 Exit codes: 0 after a clean stop (Ctrl+C), 1 when the operator fails, 2 for bad input.
@@ -121,6 +158,8 @@ export function parseRunArgs(argv: readonly string[]): RunCliParse {
         apply: { type: 'string', multiple: true },
         liveness: { type: 'string' },
         metrics: { type: 'string' },
+        'webhook-server': { type: 'string' },
+        'webhook-managed': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -159,6 +198,13 @@ export function parseRunArgs(argv: readonly string[]): RunCliParse {
   }
   const coordination = parseCoordination(values);
   if (typeof coordination === 'string') return { kind: 'error', message: coordination };
+  const webhookSpec = values['webhook-server'] as string | undefined;
+  const webhookServer = webhookSpec === undefined ? undefined : parseWebhookServer(webhookSpec);
+  if (typeof webhookServer === 'string') return { kind: 'error', message: webhookServer };
+  const webhookManaged = values['webhook-managed'] as string | undefined;
+  if (webhookManaged !== undefined && !/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(webhookManaged)) {
+    return { kind: 'error', message: `--webhook-managed must be a DNS name such as auto.opkit.dev (lower-case letters, digits, '.', '-'); got "${webhookManaged}"` };
+  }
   return {
     kind: 'run',
     options: {
@@ -169,6 +215,8 @@ export function parseRunArgs(argv: readonly string[]): RunCliParse {
       apply: (values.apply as string[] | undefined) ?? [],
       ...(liveness === undefined ? {} : { liveness }),
       ...(metrics === undefined ? {} : { metrics }),
+      ...(webhookServer === undefined ? {} : { webhookServer }),
+      ...(webhookManaged === undefined ? {} : { webhookManaged }),
     },
   };
 }

@@ -14,6 +14,7 @@ import type { Logger } from '@opkit/tasks';
 import { useOwnOpkit } from './hooks.js';
 import { applyManifests, readManifests } from './manifests.js';
 import { parseRunArgs, peeringSettingsOf, RUN_USAGE } from './runArgs.js';
+import type { RunCliOptions } from './runArgs.js';
 import { OP_VERSION } from './usage.js';
 
 /** Where the command writes. */
@@ -54,6 +55,15 @@ async function serveHealth(operator: HealthSource, options: { readonly liveness?
     throw error;
   }
   return close;
+}
+
+/**
+ * The managed configurations' name: `--webhook-managed`, else `auto.opkit.dev` for a development server
+ * (a preset or a URL); a Service (in a cluster) manages none by default — `op manifests` installs them.
+ */
+function managedWebhooksOf(options: RunCliOptions): string | undefined {
+  if (options.webhookManaged !== undefined) return options.webhookManaged;
+  return options.webhookServer && !('service' in options.webhookServer) ? 'auto.opkit.dev' : undefined;
 }
 
 /**
@@ -130,7 +140,8 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       throw error;
     }
     if (registry.size === 0) throw new InputError(`${[...options.files, ...options.modules].join(', ')} registered no handlers: use on.create(…) and friends from '@opkit/core'`);
-    for (const selector of registry.selectors()) {
+    const admissionSelectors = registry.admissionHandlers().map((handler) => handler.selector).filter((selector) => !registry.selectors().includes(selector));
+    for (const selector of [...registry.selectors(), ...admissionSelectors]) {
       let found;
       try {
         found = await client.resolve(selector, { signal: controller.signal });
@@ -147,10 +158,24 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const operator = new core.Operator({
       registry, client, logger, signal: controller.signal,
       ...(options.namespaces.length > 0 ? { namespaces: options.namespaces } : { clusterwide: true }),
-      settings: { persistence: { profile: options.persistence }, peering: peeringSettingsOf(options, identity) },
+      settings: {
+        persistence: { profile: options.persistence }, peering: peeringSettingsOf(options, identity),
+        admission: {
+          ...(options.webhookServer ? { server: options.webhookServer } : {}),
+          ...(managedWebhooksOf(options) === undefined ? {} : { managed: managedWebhooksOf(options) }),
+        },
+      },
+      // The embedded API server runs in this process: it reaches our loopback, so admission needs no configuration.
+      localApiServer: options.embedded,
     });
     closeHealth = await serveHealth(operator, options, logger, io);
-    await operator.run();
+    try {
+      await operator.run();
+    } catch (error) {
+      // Settings the operator refuses (e.g. admission handlers with no webhook server) are bad input too.
+      if (error instanceof core.OperatorError && (error.code === 'invalid-options' || error.code === 'invalid-settings')) throw new InputError(error.message);
+      throw error;
+    }
     return 0;
   } catch (error) {
     if (controller.signal.aborted && !(error instanceof InputError)) return 0;

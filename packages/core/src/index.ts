@@ -11,6 +11,7 @@ export {
   OperatorIndex,
   adopt, label, appendOwnerReference, removeOwnerReference, harmonizeNaming, adjustNamespace, buildOwnerReference, buildObjectReference,
   TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError,
+  AdmissionError, AdmissionReviewError, reviewAdmission,
 } from '@opkit/handlers';
 export type {
   On, Selector, TypedResourceBody, HandlerSpec, HandlerStatus, PermissionNeed, MetaFilter, ValueFilter, ErrorsMode, ChangeHandlerOptions, UpdateHandlerOptions, DeleteHandlerOptions, ResumeHandlerOptions,
@@ -19,6 +20,8 @@ export type {
   OwnerReference, ObjectReference, EventOptions, ExceptionEventOptions,
   DaemonHandlerOptions, TimerHandlerOptions, InitialDelay, DaemonHandlerFn, DaemonContext, DaemonStopped, DaemonStoppingReason, BackgroundHandlerKind,
   IndexHandlerOptions, Index, Indices, Store,
+  AdmissionOperation, AdmissionHandlerKind, AdmissionHandlerOptions, AdmissionContext, AdmissionHandlerFn, AdmissionHandler, AdmissionUserInfo, AdmissionErrorOptions,
+  AdmissionReviewRequest, AdmissionReviewResponse, ReviewAdmissionOptions,
 } from '@opkit/handlers';
 
 // Running an operator
@@ -32,8 +35,14 @@ export type { LoadedOperator } from './loader.js';
 export { resolveSettings, toWatchSettings } from './settings.js';
 export type {
   OperatorSettings, SettingsInput, PersistenceSettings, ExecutionSettings, QueueingSettings, WatchingSettings, PostingSettings, BackgroundSettings,
-  ProcessSettings, PeeringSettings,
+  ProcessSettings, PeeringSettings, AdmissionSettings, AdmissionServerSettings,
 } from './settings.js';
+
+// Admission (the webhook server and the managed configurations of on.validate/on.mutate)
+export { AUTO_MANAGED_NAME } from './admission.js';
+// For `op manifests` (a layer above, which renders the configurations of a deployment).
+export { renderWebhookConfigurations, serviceDnsNames, certManagerTarget } from '@opkit/webhooks';
+export type { RenderedWebhookConfiguration, WebhookService } from '@opkit/webhooks';
 
 // Logging and the feed
 export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger } from './logging.js';

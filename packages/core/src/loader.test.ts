@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultRegistry } from '@opkit/handlers';
 import { OperatorError } from './errors.js';
+import * as core from './index.js';
 import { loadOperator } from './loader.js';
 
 describe('loadOperator', () => {
@@ -24,6 +25,23 @@ describe('loadOperator', () => {
     expect(two.registry.resourceHandlers().map((h) => h.id)).toEqual(['second']);
     expect(defaultRegistry().size).toBe(before);
     expect(one.files).toEqual([file]);
+  });
+
+  it('re-exports the admission vocabulary', () => {
+    expect(typeof core.on.validate).toBe('function');
+    expect(typeof core.on.mutate).toBe('function');
+    expect(new core.AdmissionError('x', { code: 418 })).toMatchObject({ statusCode: 418, message: 'x' });
+    expect(typeof core.reviewAdmission).toBe('function');
+  });
+
+  it('loads admission handlers registered with on.validate and on.mutate', async () => {
+    const file = join(dir, 'admission.mjs');
+    writeFileSync(file, "import { on, AdmissionError } from '@opkit/handlers';\n"
+      + "on.validate('kopfexamples', function validate1() { throw new AdmissionError('no', { code: 400 }); });\n"
+      + "on.mutate('kopfexamples', function mutate1() {}, { operations: ['CREATE'] });\n");
+    const { registry } = await loadOperator([file]);
+    expect(registry.admissionHandlers().map((h) => `${h.kind}:${h.id}`)).toEqual(['validate:validate1', 'mutate:mutate1']);
+    expect(registry.resourceHandlers()).toEqual([]);
   });
 
   it('uses a named `registry` export when a module has one', async () => {

@@ -11,6 +11,8 @@ import type { Clock, LogFields, Logger } from '@opkit/tasks';
 import type { Observable } from 'rxjs';
 import { combineLatest, Subject } from 'rxjs';
 import { distinctUntilChanged, map } from 'rxjs/operators';
+import { startAdmission } from './admission.js';
+import type { RunningAdmission } from './admission.js';
 import { runActivities } from './activities.js';
 import type { ActivityDeps } from './activities.js';
 import { coordinate } from './coordination.js';
@@ -57,6 +59,13 @@ export interface OperatorOptions {
   readonly paused$?: Observable<boolean>;
   /** Hooks for packages that follow objects besides the change handlers (daemons, indexing). */
   readonly hooks?: ObjectHooks;
+  /**
+   * The API server is known to reach this machine's loopback (the embedded API server: `op run --embedded`,
+   * `op dev`, `@opkit/testing` set it). Admission handlers then need no configuration: the webhook server
+   * listens on a free loopback port with a generated CA and the configurations `auto.opkit.dev` are managed.
+   * @defaultValue false
+   */
+  readonly localApiServer?: boolean;
   /** Replace parts by token (KUBE_CLIENT, CLOCK, LOGGER, PROGRESS_STORAGE, DIFFBASE_STORAGE, EVENT_SINK). */
   readonly overrides?: (container: DependencyContainer) => void;
 }
@@ -216,8 +225,15 @@ export class Operator {
     const paused$ = pauses.length === 0 ? undefined : combineLatest(pauses).pipe(map((values) => values.some(Boolean)), distinctUntilChanged());
     const coordinationStop = new AbortController();
     let coordinating: Promise<void> | undefined;
+    let admission: RunningAdmission | undefined;
     await runWithScope({ events: poster }, async () => {
       await runActivities(activityDeps, 'startup', { signal });
+      // Admission first: writes must not pass unreviewed once the operator reports ready.
+      if (!signal.aborted) {
+        admission = await startAdmission({
+          client, registry, settings: settings.admission, localApiServer: options.localApiServer ?? false, logger, memo, indices,
+        }, signal);
+      }
       if (!signal.aborted) {
         coordinating = coordination.run(coordinationStop.signal);
         await runResources({
@@ -243,6 +259,7 @@ export class Operator {
       const grace = new AbortController();
       const timer = setTimeout(() => grace.abort('grace period over'), settings.process.gracePeriod * 1000);
       try {
+        await admission?.stop(grace.signal);
         await runActivities(activityDeps, 'cleanup', { signal: grace.signal });
       } finally {
         clearTimeout(timer);

@@ -37,7 +37,7 @@ describe('resolveSettings', () => {
     [{ peering: { leaderElection: true, sharding: true } }, 'settings.peering.leaderElection and settings.peering.sharding exclude each other: one active replica, or several with a share each.'],
     [{ peering: { leaseDuration: 10, renewDeadline: 10 } }, 'settings.peering needs leaseDuration > renewDeadline > retryPeriod (a holder must stop before others may take over); got 10 > 10 > 2.'],
     [{ peering: { name: '' } }, 'settings.peering.name must be a non-empty string; got "".'],
-    [{ peers: {} }, "Unknown settings group 'peers': expected persistence, execution, queueing, watching, posting, background, process or peering."],
+    [{ peers: {} }, "Unknown settings group 'peers': expected persistence, execution, queueing, watching, posting, background, process, peering or admission."],
   ])('rejects %j', (input, message) => {
     expect(() => resolveSettings(input as never)).toThrow(new OperatorError('invalid-settings', message));
   });
@@ -46,5 +46,19 @@ describe('resolveSettings', () => {
     expect(toWatchSettings(resolveSettings({ watching: { inactivityTimeout: 1.5 } }).watching)).toEqual({
       inactivityTimeoutMs: 1500, serverTimeoutSeconds: 300, backoffStartMs: 100, pageSize: 500,
     });
+  });
+});
+
+describe('settings.admission', () => {
+  it('defaults to no server, no managed configurations and 30 s', () => {
+    expect(resolveSettings().admission).toEqual({ server: undefined, managed: undefined, timeoutSeconds: 30 });
+  });
+
+  it('names the bad field and what was expected', () => {
+    expect(() => resolveSettings({ admission: { server: { preset: 'k8s' as 'kind' } } })).toThrow("settings.admission.server.preset must be one of 'loopback', 'k3d', 'minikube', 'docker-desktop', 'kind'; got \"k8s\".");
+    expect(() => resolveSettings({ admission: { server: { url: 'http://x' } } })).toThrow('settings.admission.server.url must be an https:// URL');
+    expect(() => resolveSettings({ admission: { server: { certManager: { certificate: 'c' } } } })).toThrow("settings.admission.server.certManager needs a service and the Certificate's name");
+    expect(() => resolveSettings({ admission: { server: { hots: 'x' } as never } })).toThrow('Unknown setting settings.admission.server.hots');
+    expect(() => resolveSettings({ admission: { timeoutSeconds: 31 } })).toThrow('settings.admission.timeoutSeconds must be a whole number of seconds from 1 to 30');
   });
 });

@@ -4,7 +4,7 @@
 // every package that runs or describes a handler.
 
 /** What kind of handling error it is. */
-export type HandlerErrorCode = 'temporary' | 'permanent' | 'timeout' | 'retries' | 'registration' | 'scope';
+export type HandlerErrorCode = 'temporary' | 'permanent' | 'timeout' | 'retries' | 'admission' | 'registration' | 'scope';
 
 /**
  * Options of {@link TemporaryError}.
@@ -93,6 +93,42 @@ export class HandlerRetriesError extends PermanentError {
   }
 }
 
+/** Options of {@link AdmissionError}. */
+export interface AdmissionErrorOptions {
+  /** The HTTP status code the admission response carries (`status.code`). @defaultValue 500 */
+  readonly code?: number;
+  /** The underlying error. */
+  readonly cause?: unknown;
+}
+
+/**
+ * Rejects an admission request (from `on.validate` or `on.mutate`) with a message and an HTTP status
+ * code. Any error rejects; this one also sets the code, and it is preferred over other errors when
+ * several handlers of one request fail. It is a {@link PermanentError}.
+ *
+ * @example
+ * ```ts
+ * on.validate('kopfexamples', function validate1({ spec }) {
+ *   if (spec.field === 'wrong') throw new AdmissionError('Meh! I don\'t like it. Change the field.', { code: 400 });
+ * });
+ * ```
+ */
+export class AdmissionError extends PermanentError {
+  override readonly code: HandlerErrorCode = 'admission';
+  /** The HTTP status code of the admission response (`response.status.code`). */
+  readonly statusCode: number;
+
+  constructor(message = '', options: AdmissionErrorOptions = {}) {
+    super(message, options);
+    this.name = 'AdmissionError';
+    const code = options.code ?? 500;
+    if (!Number.isInteger(code) || code < 100 || code > 599) {
+      throw new TypeError(`AdmissionError's code must be an HTTP status code (an integer 100-599); got ${String(code)}.`);
+    }
+    this.statusCode = code;
+  }
+}
+
 /**
  * A handler registration is malformed (no id, a duplicate id, contradictory options).
  *
@@ -125,5 +161,33 @@ export class HandlerScopeError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'HandlerScopeError';
+  }
+}
+
+/** Why an AdmissionReview could not be reviewed (the webhook call was bad, not the write under review). */
+export type AdmissionReviewErrorCode = 'malformed' | 'unknown-webhook' | 'unknown-resource';
+
+/**
+ * The webhook call itself was bad: not an AdmissionReview v1 (`malformed`, HTTP 400), a URL path that
+ * names no admission handler (`unknown-webhook`, 404), or a resource no admission handler serves
+ * (`unknown-resource`, 404). Servers answer with {@link AdmissionReviewError.httpStatus}.
+ *
+ * @example
+ * ```ts
+ * try { await reviewAdmission(handlers, body); } catch (error) {
+ *   if (error instanceof AdmissionReviewError) reply(error.httpStatus, error.message);
+ * }
+ * ```
+ */
+export class AdmissionReviewError extends Error {
+  readonly code: AdmissionReviewErrorCode;
+  /** The HTTP status a webhook server answers with: 400 for `malformed`, 404 otherwise. */
+  readonly httpStatus: number;
+
+  constructor(code: AdmissionReviewErrorCode, message: string) {
+    super(message);
+    this.name = 'AdmissionReviewError';
+    this.code = code;
+    this.httpStatus = code === 'malformed' ? 400 : 404;
   }
 }

@@ -79,7 +79,7 @@ export function matchValue(filter: ValueFilter, value: unknown, context: FilterC
  * matchesFilters(handler, { body, change: { old, new: current } });
  * ```
  */
-export function matchesFilters(handler: ResourceHandler, input: FilterInput): boolean {
+export function matchesFilters(handler: Pick<ResourceHandler, 'filters' | 'field'>, input: FilterInput): boolean {
   const { filters } = handler;
   const context: FilterContext = input.context ?? filterContextOf(input.body);
   const metadata = input.body.metadata ?? {};

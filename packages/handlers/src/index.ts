@@ -12,6 +12,16 @@ export { checkPermissionNeed, checkOwnedSelector } from './permissions.js';
 export type { PermissionNeed } from './permissions.js';
 export { PRESENT, ABSENT } from './markers.js';
 
+// Admission
+export { buildAdmissionHandler } from './admission.js';
+export type {
+  AdmissionOperation, AdmissionHandlerKind, AdmissionSubresource, AdmissionHandlerOptions, AdmissionUserInfo, AdmissionContext, AdmissionHandlerFn, AdmissionHandler,
+} from './admission.js';
+export { reviewAdmission, parseAdmissionReview } from './admissionReview.js';
+export type {
+  AdmissionRequest, AdmissionReviewRequest, AdmissionResponse, AdmissionReviewResponse, ReviewAdmissionOptions,
+} from './admissionReview.js';
+
 // Types
 export type {
   Selector, TypedResourceBody, HandlerSpec, HandlerStatus, MetaFilter, ValueFilter, ErrorsMode, FilterOptions, RetryOptions, BaseOptions,
@@ -50,6 +60,6 @@ export type { ChildObject, OwnerReference, ObjectReference } from './hierarchies
 
 // Errors
 export {
-  TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError,
+  TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError, AdmissionError, AdmissionReviewError,
 } from './errors.js';
-export type { HandlerErrorCode, TemporaryErrorOptions } from './errors.js';
+export type { HandlerErrorCode, TemporaryErrorOptions, AdmissionErrorOptions, AdmissionReviewErrorCode } from './errors.js';

@@ -5,17 +5,20 @@
 import type { KubeObject, ResourceSelector } from '@opkit/kube';
 import { isTypedResource } from '@opkit/schema';
 import type { TypedResource } from '@opkit/schema';
+import { buildAdmissionHandler } from './admission.js';
+import type { AdmissionHandler, AdmissionHandlerFn, AdmissionHandlerKind, AdmissionHandlerOptions } from './admission.js';
 import { HandlerRegistrationError } from './errors.js';
-import { parseFieldPath } from './fields.js';
-import { PRESENT } from './markers.js';
+import { buildFilters, describeSelector } from './internal/normalize.js';
 import { checkOwnedSelector, checkPermissionNeed } from './permissions.js';
 import type { PermissionNeed } from './permissions.js';
 import type {
   ActivityHandler, ActivityHandlerFn, ActivityHandlerOptions, ActivityKind, ChangeHandlerOptions, ChangeReason,
-  DaemonHandlerFn, DaemonHandlerOptions, DeleteHandlerOptions, ErrorsMode, EventHandlerOptions, FilterOptions, HandlerFilters, IndexHandlerOptions,
+  DaemonHandlerFn, DaemonHandlerOptions, DeleteHandlerOptions, ErrorsMode, EventHandlerOptions, FilterOptions, IndexHandlerOptions,
   InitialDelay, ResourceHandler, ResourceHandlerFn, ResourceHandlerKind, ResumeHandlerOptions, RetryOptions, Selector,
   TimerHandlerOptions, TypedResourceBody, UpdateHandlerOptions,
 } from './types.js';
+
+export { describeSelector };
 
 /** Everything `buildResourceHandler` accepts: the options of every resource kind. */
 export type ResourceHandlerOptions = FilterOptions & RetryOptions & {
@@ -62,6 +65,18 @@ export interface On {
    */
   index<R extends TypedResource<any>>(selector: R, fn: ResourceHandlerFn<TypedResourceBody<R>>, options?: IndexHandlerOptions): ResourceHandler;
   index<B extends KubeObject = KubeObject>(selector: Selector, fn: ResourceHandlerFn<B>, options?: IndexHandlerOptions): ResourceHandler;
+  /**
+   * A validating admission handler: called by the API server (through the operator's webhook server)
+   * before a write is stored; any error rejects the write, {@link AdmissionError} with its code.
+   */
+  validate<R extends TypedResource<any>>(selector: R, fn: AdmissionHandlerFn<TypedResourceBody<R>>, options?: AdmissionHandlerOptions): AdmissionHandler;
+  validate<B extends KubeObject = KubeObject>(selector: Selector, fn: AdmissionHandlerFn<B>, options?: AdmissionHandlerOptions): AdmissionHandler;
+  /**
+   * A mutating admission handler: what it writes to `patch` is applied to the object before it is stored.
+   * Not called for DELETE unless `operations` is exactly `['DELETE']`.
+   */
+  mutate<R extends TypedResource<any>>(selector: R, fn: AdmissionHandlerFn<TypedResourceBody<R>>, options?: AdmissionHandlerOptions): AdmissionHandler;
+  mutate<B extends KubeObject = KubeObject>(selector: Selector, fn: AdmissionHandlerFn<B>, options?: AdmissionHandlerOptions): AdmissionHandler;
   /** A startup activity: all must succeed before watching starts. */
   startup(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
   /** A cleanup activity: runs when the operator stops. */
@@ -75,10 +90,13 @@ export interface On {
 /** How `on.*` registers on a registry (each kind's implementation, whatever its typing). */
 type Register = (kind: ResourceHandlerKind, selector: Selector, fn: ResourceHandlerFn<any>, options: ResourceHandlerOptions) => ResourceHandler;
 type RegisterActivity = (kind: ActivityKind, fn: ActivityHandlerFn, options: ActivityHandlerOptions) => ActivityHandler;
+type RegisterAdmission = (kind: AdmissionHandlerKind, selector: Selector, fn: AdmissionHandlerFn<any>, options: AdmissionHandlerOptions) => AdmissionHandler;
 
 /** The `on` object over registration functions. */
-function bindOn(register: Register, activity: RegisterActivity): On {
+function bindOn(register: Register, activity: RegisterActivity, admission: RegisterAdmission): On {
   return {
+    validate: (selector: Selector, fn: AdmissionHandlerFn<any>, options: AdmissionHandlerOptions = {}) => admission('validate', selector, fn, options),
+    mutate: (selector: Selector, fn: AdmissionHandlerFn<any>, options: AdmissionHandlerOptions = {}) => admission('mutate', selector, fn, options),
     create: (selector: Selector, fn: ResourceHandlerFn<any>, options: ChangeHandlerOptions = {}) => register('create', selector, fn, options),
     update: (selector: Selector, fn: ResourceHandlerFn<any>, options: UpdateHandlerOptions = {}) => register('update', selector, fn, options),
     delete: (selector: Selector, fn: ResourceHandlerFn<any>, options: DeleteHandlerOptions = {}) => register('delete', selector, fn, options),
@@ -96,23 +114,6 @@ function bindOn(register: Register, activity: RegisterActivity): On {
 }
 
 const ERRORS_MODES: readonly ErrorsMode[] = ['temporary', 'permanent', 'ignored'];
-
-/**
- * A selector as messages show it: `'kopfexamples'`, `greetings.example.com` for a typed resource,
- * the query as JSON, or the predicate's name.
- *
- * @example
- * ```ts
- * describeSelector(Greeting); // 'greetings.example.com'
- * ```
- */
-export function describeSelector(selector: Selector): string {
-  if (isTypedResource(selector)) return `${selector.plural}.${selector.group}`;
-  if (typeof selector === 'string') return `'${selector}'`;
-  if (typeof selector === 'function') return `a selector function${selector.name ? ` ${selector.name}` : ''}`;
-  if (typeof selector === 'symbol') return String(selector);
-  return JSON.stringify(selector);
-}
 
 function checkSeconds(name: string, value: number | undefined, where: string): number | undefined {
   if (value === undefined) return undefined;
@@ -139,18 +140,6 @@ function checkRetry(options: RetryOptions, where: string, defaultErrors: ErrorsM
   return result;
 }
 
-function checkMeta(name: 'labels' | 'annotations', filters: FilterOptions[typeof name], where: string): void {
-  if (filters === undefined) return;
-  if (typeof filters !== 'object' || filters === null || Array.isArray(filters)) {
-    throw new HandlerRegistrationError(`${where}: ${name} must be an object of { key: value | PRESENT | ABSENT | predicate }.`);
-  }
-  for (const [key, value] of Object.entries(filters)) {
-    if (value === null || value === undefined) {
-      throw new HandlerRegistrationError(`${where}: ${name}.${key} is ${String(value)}; use PRESENT, ABSENT, a string or a predicate.`);
-    }
-  }
-}
-
 /**
  * The handlers of an operator.
  *
@@ -166,12 +155,17 @@ export class Registry {
   readonly on: On;
   readonly #resources: ResourceHandler[] = [];
   readonly #activities: ActivityHandler[] = [];
+  readonly #admission: AdmissionHandler[] = [];
 
   readonly #owned: Selector[] = [];
   readonly #needs: PermissionNeed[] = [];
 
   constructor() {
-    this.on = bindOn((kind, selector, fn, options) => this.#addResource(kind, selector, fn, options), (kind, fn, options) => this.#addActivity(kind, fn, options));
+    this.on = bindOn(
+      (kind, selector, fn, options) => this.#addResource(kind, selector, fn, options),
+      (kind, fn, options) => this.#addActivity(kind, fn, options),
+      (kind, selector, fn, options) => this.addAdmissionHandler(buildAdmissionHandler(kind, selector, fn, options)),
+    );
   }
 
   /**
@@ -217,6 +211,27 @@ export class Registry {
     return this.#activities.filter((handler) => handler.kind === kind);
   }
 
+  /** The admission handlers (of one kind, if given), in registration order. */
+  admissionHandlers(kind?: AdmissionHandlerKind): readonly AdmissionHandler[] {
+    return kind === undefined ? [...this.#admission] : this.#admission.filter((handler) => handler.kind === kind);
+  }
+
+  /**
+   * Add an already normalized admission handler (`on.validate`/`on.mutate` are the user-facing way).
+   *
+   * @throws HandlerRegistrationError when another admission handler has the same id: each id is a URL path.
+   */
+  addAdmissionHandler(handler: AdmissionHandler): AdmissionHandler {
+    const clash = this.#admission.find((other) => other.id === handler.id);
+    if (clash) {
+      throw new HandlerRegistrationError(
+        `Duplicate admission handler id '${handler.id}': on.${clash.kind}(${describeSelector(clash.selector)}, ${nameOf(clash.fn)}) `
+        + `and on.${handler.kind}(${describeSelector(handler.selector)}, ${nameOf(handler.fn)}) both use it; each id is a webhook URL path, so give one of them another { id }.`);
+    }
+    this.#admission.push(handler);
+    return handler;
+  }
+
   /** The distinct selectors of the resource handlers, in order of first use. */
   selectors(): readonly Selector[] {
     const seen: Selector[] = [];
@@ -228,7 +243,7 @@ export class Registry {
 
   /** How many handlers are registered. */
   get size(): number {
-    return this.#resources.length + this.#activities.length;
+    return this.#resources.length + this.#activities.length + this.#admission.length;
   }
 
   /**
@@ -283,42 +298,9 @@ export function buildResourceHandler(kind: ResourceHandlerKind, selector: Select
   if (!baseId) {
     throw new HandlerRegistrationError(`${where}: an anonymous function needs an id: on.${kind}(selector, fn, { id: 'my-handler' }).`);
   }
-  const hasValue = Object.hasOwn(options, 'value') && options.value !== undefined;
-  const hasOld = Object.hasOwn(options, 'old') && options.old !== undefined;
-  const hasNew = Object.hasOwn(options, 'new') && options.new !== undefined;
-  if (hasValue && (hasOld || hasNew)) throw new HandlerRegistrationError(`${where}: value and old/new are mutually exclusive; use one of them.`);
-  if ((hasOld || hasNew) && kind !== 'update' && kind !== 'field') {
-    throw new HandlerRegistrationError(`${where}: old/new filters apply only to on.update and on.field.`);
-  }
-  if (hasValue && options.field === undefined && kind !== 'field') {
-    throw new HandlerRegistrationError(`${where}: a value filter needs a field, e.g. { field: 'spec.x', value: 'y' }.`);
-  }
-  checkMeta('labels', options.labels, where);
-  checkMeta('annotations', options.annotations, where);
-  if (options.when !== undefined && typeof options.when !== 'function') throw new HandlerRegistrationError(`${where}: when must be a function of the context.`);
-  let field: readonly string[] | undefined;
-  if (options.field !== undefined) {
-    try {
-      field = parseFieldPath(options.field);
-    } catch (error) {
-      throw new HandlerRegistrationError(`${where}: ${(error as Error).message}`);
-    }
-  }
+  const { filters, field } = buildFilters(options, where, kind === 'update' || kind === 'field', kind === 'field');
   if (kind === 'field' && !field) throw new HandlerRegistrationError(`${where}: on.field needs a field, e.g. 'spec.field'.`);
   const id = idPrefix + (kind === 'field' ? `${baseId}/${field!.join('.')}` : baseId);
-  const impliedPresent = !hasValue && field !== undefined && kind !== 'field';
-  const filters: HandlerFilters = Object.freeze({
-    ...(options.labels ? { labels: options.labels } : {}),
-    ...(options.annotations ? { annotations: options.annotations } : {}),
-    ...(options.when ? { when: options.when } : {}),
-    ...(field && kind !== 'field' ? { valueField: field } : {}),
-    ...(hasValue ? { value: options.value } : impliedPresent ? { value: PRESENT } : {}),
-    hasValue: hasValue || impliedPresent,
-    ...(hasOld ? { old: options.old } : {}),
-    hasOld,
-    ...(hasNew ? { new: options.new } : {}),
-    hasNew,
-  });
   const reason: ChangeReason | null = kind === 'field' || kind === 'event' || kind === 'daemon' || kind === 'timer' || kind === 'index' ? null : kind;
   const retry = kind === 'event' ? { errors: 'ignored' as const } : checkRetry(options, where, kind === 'index' ? 'ignored' : 'temporary');
   const optional = kind === 'delete' ? Boolean((options as DeleteHandlerOptions).optional) : false;
@@ -449,6 +431,7 @@ export function setDefaultRegistry(registry: Registry): Registry {
 export const on: On = bindOn(
   (kind, selector, fn, options) => current.addResourceHandler(buildResourceHandler(kind, selector, fn, options)),
   (kind, fn, options) => current.on[kind](fn, options),
+  (kind, selector, fn, options) => current.addAdmissionHandler(buildAdmissionHandler(kind, selector, fn, options)),
 );
 
 /**

@@ -14,7 +14,8 @@ import { readProjectConfig } from './projectConfig.js';
 import type { ProjectConfig } from './projectConfig.js';
 import { deriveRbac } from './rbac.js';
 import type { RbacPlan } from './rbac.js';
-import { GENERATED_MARKER, renderCrd, renderRbac } from './render.js';
+import { GENERATED_MARKER, renderCrd, renderRbac, renderWebhooks } from './render.js';
+import { webhookManifests } from './webhooks.js';
 
 /** Options of the manifests functions. */
 export interface ManifestsOptions {
@@ -94,6 +95,8 @@ export async function generateManifests(options: ManifestsOptions): Promise<Gene
     files.set(`${crdDir(config)}/${resource.plural}.${resource.group}.yaml`, renderCrd(resource.toCRD(), config.entry));
   }
   files.set(`${config.deploy.dir}/rbac.yaml`, renderRbac(rbac, config.deploy, config.entry));
+  const webhooks = webhookManifests(registry, catalog, config.deploy);
+  if (webhooks.length > 0) files.set(`${config.deploy.dir}/webhooks.yaml`, renderWebhooks(webhooks, config.deploy, config.entry));
   return { files, config, rbac };
 }
 

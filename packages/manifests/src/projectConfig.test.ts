@@ -26,7 +26,7 @@ describe('readProjectConfig', () => {
     write({ name: '@acme/Greeting_Operator', opkit: { entry: 'src/operator.ts', crds: 'deploy/crds' } });
     expect(readProjectConfig(dir)).toEqual({
       dir, packageName: '@acme/Greeting_Operator', entry: ['src/operator.ts'], crds: 'deploy/crds',
-      deploy: { dir: 'deploy', name: 'greeting-operator', namespace: 'greeting-operator', watch: 'all' },
+      deploy: { dir: 'deploy', name: 'greeting-operator', namespace: 'greeting-operator', watch: 'all', webhooks: { certManager: false } },
     });
   });
 

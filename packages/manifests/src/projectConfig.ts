@@ -18,6 +18,8 @@ export interface DeployConfig {
   readonly namespace: string;
   /** `all`: a ClusterRole, `op run -A`; `own-namespace`: a Role in `namespace`, `op run -n <namespace>`. @defaultValue 'all' */
   readonly watch: WatchMode;
+  /** Admission webhooks (when the operator has `on.validate`/`on.mutate` handlers): `certManager: true` lets cert-manager issue the serving certificate and inject its CA. @defaultValue { certManager: false } */
+  readonly webhooks: { readonly certManager: boolean };
 }
 
 /** The project configuration (package.json#opkit), with defaults filled in. */
@@ -91,7 +93,7 @@ export function readProjectConfig(dir: string): ProjectConfig {
   if (typeof deployInput !== 'object' || deployInput === null || Array.isArray(deployInput)) throw bad('deploy', 'an object { dir, name, namespace, watch }', deployInput);
   const deploy = deployInput as Record<string, unknown>;
   for (const key of Object.keys(deploy)) {
-    if (!['dir', 'name', 'namespace', 'watch'].includes(key)) throw new ManifestsError('config', `package.json#opkit.deploy has an unknown field "${key}"; the fields are dir, name, namespace, watch.`);
+    if (!['dir', 'name', 'namespace', 'watch', 'webhooks'].includes(key)) throw new ManifestsError('config', `package.json#opkit.deploy has an unknown field "${key}"; the fields are dir, name, namespace, watch, webhooks.`);
   }
   const deployDir = deploy['dir'] ?? 'deploy';
   if (typeof deployDir !== 'string' || deployDir.trim() === '' || isAbsolute(deployDir) || deployDir.split(/[\\/]/).includes('..')) {
@@ -112,6 +114,14 @@ export function readProjectConfig(dir: string): ProjectConfig {
   return {
     dir: root, packageName, entry,
     ...(crds === undefined ? {} : { crds }), ...(samples === undefined ? {} : { samples }),
-    deploy: { dir: deployDir.replace(/[\\/]+$/, ''), name: deployName, namespace, watch },
+    deploy: { dir: deployDir.replace(/[\\/]+$/, ''), name: deployName, namespace, watch, webhooks: webhooksConfig(deploy['webhooks']) },
   };
+}
+
+function webhooksConfig(value: unknown): DeployConfig['webhooks'] {
+  if (value === undefined) return { certManager: false };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad('deploy.webhooks', 'an object { certManager: true | false }', value);
+  const certManager = (value as Record<string, unknown>)['certManager'] ?? false;
+  if (typeof certManager !== 'boolean' || Object.keys(value).some((key) => key !== 'certManager')) throw bad('deploy.webhooks', 'an object { certManager: true | false }', value);
+  return { certManager };
 }

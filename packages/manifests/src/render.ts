@@ -80,3 +80,12 @@ export function renderRbac(plan: RbacPlan, deploy: DeployConfig, entry: readonly
   const scope = deploy.watch === 'all' ? 'watching all namespaces' : `watching its own namespace ${deploy.namespace}`;
   return generatedHeader(`least-privilege RBAC of ${deploy.name}, ${scope}, derived from its handlers, owns() and needs()`, entry) + documents.join('---\n');
 }
+
+/**
+ * The admission side of a deployment as one generated file: the Service, cert-manager's Issuer and
+ * Certificate (when used), and the webhook configurations.
+ */
+export function renderWebhooks(objects: readonly Record<string, unknown>[], deploy: DeployConfig, entry: readonly string[]): string {
+  const how = deploy.webhooks.certManager ? 'with a cert-manager Certificate whose CA is injected' : 'the operator fills in caBundle (op run --webhook-managed)';
+  return generatedHeader(`the admission webhooks of ${deploy.name}: its Service and webhook configurations, ${how}`, entry) + objects.map((object) => yamlOf(object)).join('---\n');
+}

@@ -123,6 +123,8 @@ export async function startRun(context: RunContext, target: RunTarget, options: 
   const op = new Operator({
     // Alone unless the test asks for peering: no peering objects are read or written (Kopf's KopfRunner runs --standalone).
     registry, client, logger, settings: { peering: { standalone: true }, ...options.settings }, memo: options.memo ?? {},
+    // The embedded API server runs in this process: admission handlers are served on loopback with a generated CA.
+    localApiServer: true,
     ...(options.namespaces ? { namespaces: options.namespaces } : { clusterwide: true }),
   });
   op.feed$.subscribe((event) => {

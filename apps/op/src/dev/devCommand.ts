@@ -251,7 +251,7 @@ async function runSession(inputs: SessionInputs): Promise<number> {
       child: {
         files: [project.entry], project: project.dir, kubeconfig, context: target.mode === 'cluster' ? target.context : undefined,
         namespaces: options.namespaces, persistence: options.persistence, graceMs: options.stopGraceMs,
-        peering: target.mode === 'cluster' ? 'dev' : 'standalone',
+        peering: target.mode === 'cluster' ? 'dev' : 'standalone', embedded: target.mode === 'embedded',
       },
     });
     const gens = generations;

@@ -50,7 +50,7 @@ function ruleMatches(rule: Record<string, any>, a: AdmissionAttributes): boolean
   if (!matchesList(rule.apiGroups, a.type.group) || !matchesList(rule.apiVersions, a.type.version)) return false;
   const resource = a.subresource ? `${a.type.plural}/${a.subresource}` : a.type.plural;
   const resources: string[] = Array.isArray(rule.resources) ? rule.resources : [];
-  const ok = resources.some((r) => r === '*/*' || r === resource || (r === '*' && !a.subresource) || (a.subresource && r === `*/${a.subresource}`) || (!a.subresource && r === `${a.type.plural}/*`));
+  const ok = resources.some((r) => r === '*/*' || r === resource || (r === '*' && !a.subresource) || (a.subresource && r === `*/${a.subresource}`) || (a.subresource && r === `${a.type.plural}/*`));
   if (!ok) return false;
   const scope = rule.scope ?? '*';
   if (scope === 'Cluster' && a.type.namespaced) return false;

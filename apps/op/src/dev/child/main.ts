@@ -125,7 +125,7 @@ async function run(): Promise<void> {
   });
   const logger = core.createLogger({ format: 'plain', level: 'debug', write: () => undefined });
   const operator = new core.Operator({
-    registry, client, logger, paused$: paused$.asObservable(),
+    registry, client, logger, paused$: paused$.asObservable(), localApiServer: config.embedded === true,
     ...(config.namespaces.length > 0 ? { namespaces: config.namespaces } : { clusterwide: true }),
     settings: {
       persistence: { profile: config.persistence }, queueing: { exitTimeout: config.graceMs / 1000 },

@@ -21,6 +21,12 @@ export interface ChildConfig {
    * `'standalone'` on the embedded server (op dev's operator is alone there). @defaultValue 'standalone'
    */
   readonly peering?: 'dev' | 'standalone' | undefined;
+  /**
+   * The API server is op dev's embedded one (on this machine's loopback): admission handlers are served
+   * with no configuration (a loopback webhook server, managed configurations `auto.opkit.dev`).
+   * @defaultValue false
+   */
+  readonly embedded?: boolean | undefined;
   /** Milliseconds in-flight handlers get to finish when the generation stops. */
   readonly graceMs: number;
   /** Feed batching: at most this many ms between batches. @defaultValue 50 */

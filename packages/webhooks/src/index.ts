@@ -1,0 +1,31 @@
+// @opkit/webhooks: the admission webhook server of an operator and the webhook configurations that
+// point the API server at it. Every export is listed by name.
+
+// First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
+import './requireNode.js';
+
+// The server
+export { startWebhookServer } from './webhookServer.js';
+export type { WebhookServer, WebhookServerOptions, WebhookCall, AdmissionReviewFn, UrlClientConfig, CertificateFiles } from './webhookServer.js';
+
+// Certificates
+export { generateCertificates, certificateMatchesKey } from './certificates.js';
+export type { CertificateOptions, GeneratedCertificates } from './certificates.js';
+
+// Webhook configurations
+export { renderWebhookConfigurations, buildWebhooks, webhookName, clientConfigFor, objectSelectorOf, resourcesOf } from './configurations.js';
+export type {
+  WebhookClientConfig, WebhookService, RenderedWebhook, RenderedWebhookConfiguration, LabelRequirement, WebhookRenderOptions,
+} from './configurations.js';
+
+// Where the API server finds the server
+export { LOCAL_CLUSTER_HOSTS, localClusterServer, serviceClientConfig, serviceDnsNames, certManagerTarget } from './targets.js';
+export type { LocalClusterPreset, CertManagerOptions, CertManagerTarget } from './targets.js';
+
+// Managed configurations
+export { ManagedWebhookConfigurations, VALIDATING_WEBHOOK_CONFIGURATIONS, MUTATING_WEBHOOK_CONFIGURATIONS } from './managedConfigurations.js';
+export type { ManagedWebhookConfigurationsOptions } from './managedConfigurations.js';
+
+// Errors
+export { WebhooksError } from './errors.js';
+export type { WebhooksErrorCode } from './errors.js';
