@@ -24,6 +24,7 @@ export interface AdmissionDeps {
   /** True when the API server is known to reach this machine's loopback (the embedded API server). */
   readonly localApiServer: boolean;
   readonly logger: Logger;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
   readonly memo: Record<string, any>;
   readonly indices: Indices;
 }
