@@ -105,9 +105,14 @@ function ensureNode() {
     fail(`re-ran with ${localNode} but still got Node ${process.version}`, 'delete .toolchain/ and re-run');
   }
   step(`re-running with Node v${local.join('.')} from .toolchain/`);
-  const r = run(localNode, process.argv.slice(1), {
-    env: { ...process.env, OPKIT_BOOTSTRAP_REEXEC: '1', PATH: `${TOOLCHAIN_BIN}:${process.env.PATH ?? ''}` },
-  });
+  const env = { ...process.env, OPKIT_BOOTSTRAP_REEXEC: '1', PATH: `${TOOLCHAIN_BIN}:${process.env.PATH ?? ''}` };
+  // The machine's npm may trust a registry's certificate through its own `cafile` setting, which the
+  // toolchain's npm does not read (its global npmrc is elsewhere): hand that file on to every Node below.
+  if (!env.NODE_EXTRA_CA_CERTS) {
+    const cafile = capture('npm', ['config', 'get', 'cafile'])?.trim();
+    if (cafile && cafile !== 'null' && cafile !== 'undefined' && existsSync(cafile)) env.NODE_EXTRA_CA_CERTS = cafile;
+  }
+  const r = run(localNode, process.argv.slice(1), { env });
   process.exit(r.status ?? 1);
 }
 
