@@ -3,13 +3,13 @@
 // test — Opkit, then the raw @kubernetes/client-node baseline), printed as a table and written to
 // apps/bench/results/latest.json; `--quick` uses N = 1,000 instead of 10,000, `--objects N` any N,
 // `--out FILE` another file, `--cpu-prof DIR` profiles the operator processes into DIR. With a suite, the
-// in-process suites: `apiserver`, `watching`, `daemons`, `json` (the codec's cost per object) and `health`
+// in-process suites (and `server`: the API server scenario of the six alone): `apiserver`, `watching`, `daemons`, `json` (the codec's cost per object) and `health`
 // (what metrics cost a create storm); `--quick` runs tiny sizes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FULL_SIZES, runApiServerBench } from './apiserverScenarios.js';
-import { FULL_HARNESS_SIZES, QUICK_HARNESS_SIZES, renderHarnessTable, runHarness } from './harness/harness.js';
+import { FULL_HARNESS_SIZES, measureApiServer, QUICK_HARNESS_SIZES, renderHarnessTable, runHarness } from './harness/harness.js';
 import { killAllChildren, profileOperatorsInto } from './harness/processes.js';
 import { renderTable } from './report.js';
 import { DAEMONS_FULL_SIZES, runDaemonsBench } from './scenarios/daemonsScenarios.js';
@@ -17,7 +17,7 @@ import { HEALTH_FULL_SIZES, runHealthBench } from './scenarios/healthScenarios.j
 import { runJsonBench } from './scenarios/jsonScenarios.js';
 import { loadWatchingModules, runWatchingBench, WATCHING_FULL_SIZES } from './scenarios/watchingScenarios.js';
 
-const SUITES = ['apiserver', 'watching', 'daemons', 'json', 'health'];
+const SUITES = ['apiserver', 'server', 'watching', 'daemons', 'json', 'health'];
 const USAGE = `usage: bench [--quick | --objects N] [--out FILE] [--cpu-prof DIR]   (the six scenarios, Opkit vs the raw baseline)
        bench ${SUITES.join('|')} [--quick]   (an in-process suite)`;
 const LATEST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'results', 'latest.json');
@@ -66,7 +66,11 @@ async function main(argv: string[]): Promise<number> {
   if (suites.length === 0) return runScenarios(quick, objects, out === undefined ? LATEST : resolve(process.env.INIT_CWD ?? process.cwd(), out));
   for (const suite of suites) {
     console.log(`${suite} benchmark (Node ${process.version}, ${quick ? 'quick' : 'full'} sizes)\n`);
-    if (suite === 'apiserver') {
+    if (suite === 'server') {
+      // The `apiserver` scenario of the six, alone: the API server in its own process, driven over 32 keep-alive connections.
+      const sizes = objects !== undefined ? { ...QUICK_HARNESS_SIZES, objects } : quick ? QUICK_HARNESS_SIZES : FULL_HARNESS_SIZES;
+      console.log(JSON.stringify(await measureApiServer(sizes), null, 2));
+    } else if (suite === 'apiserver') {
       const sizes = quick ? { creates: 100, watchEvents: 100, watchers: 10, heapObjects: 500 } : FULL_SIZES;
       console.log(renderTable(await runApiServerBench(sizes)));
     } else if (suite === 'health') {

@@ -408,7 +408,8 @@ function bound(serverPercent: number, driverPercent: number, cores: number): str
   return `the machine: API server ${serverPercent}% + load generator ${driverPercent}% of one core, on ${cores} cores shared with other work`;
 }
 
-async function measureApiServer(sizes: HarnessSizes, cores: number): Promise<ApiServerFigures> {
+/** The `apiserver` scenario alone (also `pnpm bench server`): the API server process driven over HTTP. */
+export async function measureApiServer(sizes: HarnessSizes, cores: number = availableParallelism()): Promise<ApiServerFigures> {
   const server = await BenchChild.start('apiserver', childScript('apiserverChild'), []);
   const http = new HttpDriver(server.ready.url!, sizes.concurrency);
   const watches: { close(): void }[] = [];
