@@ -6,8 +6,8 @@
 // First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
 import './requireNode.js';
 
-export { startApiServer } from './server/index.js';
-export type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl, KubeconfigRequest } from './server/index.js';
+export { startApiServer } from './apiServer.js';
+export type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl, KubeconfigRequest } from './types.js';
 
 // Faults
 export { parseFaultSpec } from './faults.js';

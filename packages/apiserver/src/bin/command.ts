@@ -2,8 +2,8 @@
 // with the same option parser: start the server, print its URL (and write a kubeconfig when asked),
 // stop cleanly on SIGINT/SIGTERM. Resolves to the exit code: 0 after a clean stop, 1 when the
 // server fails, 2 for bad flags.
-import { startApiServer } from '../server/index.js';
-import type { ApiServerOptions } from '../server/index.js';
+import { startApiServer } from '../apiServer.js';
+import type { ApiServerOptions } from '../types.js';
 import { USAGE, parseCliArgs } from './args.js';
 
 /**

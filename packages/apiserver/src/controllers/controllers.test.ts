@@ -1,10 +1,10 @@
 // Unit tests of the background controllers that need a clock: the Event TTL sweep.
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILTIN_TYPES, ResourceRegistry } from '../resources/index.js';
-import { ObjectStore } from '../store/index.js';
+import { ObjectStore } from '../storage/index.js';
 import { Controllers, EVENT_TTL_MS } from './controllers.js';
-import { WriteEngine } from './engine.js';
-import { WatchManager } from './watch.js';
+import { WriteEngine } from '../registry/engine.js';
+import { WatchManager } from '../http/watch.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

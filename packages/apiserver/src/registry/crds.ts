@@ -7,8 +7,8 @@ import { CRDS } from '../resources/builtins.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { ALL_VERBS } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
-import type { ObjectStore } from '../store/index.js';
-import { deepEqual } from '../store/deepEqual.js';
+import type { ObjectStore } from '../storage/index.js';
+import { deepEqual } from '../storage/deepEqual.js';
 import { wholeSecondsNow } from './objectRules.js';
 
 /** Builds the served types of a CRD (one per served version). */

@@ -21,10 +21,10 @@ import {
 import { requestAttributes } from '../rbac/index.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { qualifiedResource } from '../resources/types.js';
-import type { ObjectStore } from '../store/index.js';
-import type { Admission } from './admission.js';
+import type { ObjectStore } from '../storage/index.js';
+import type { Admission } from '../admission/admission.js';
 import type { Authenticator } from './authentication.js';
-import type { WriteEngine } from './engine.js';
+import type { WriteEngine } from '../registry/engine.js';
 import { acceptsJson, sendJson, sendStatus, sendText } from './http.js';
 import type { Lister } from './reads.js';
 import { handleResource } from './resourceHandler.js';

@@ -6,11 +6,11 @@
 import { CRDS, EVENTS, NAMESPACES } from '../resources/builtins.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
-import type { StoreEvent } from '../store/index.js';
-import { typesOfCrd } from './crds.js';
-import { CRD_CLEANUP_FINALIZER, FOREGROUND_FINALIZER, ORPHAN_FINALIZER, deleteObject } from './deletion.js';
-import type { WriteEngine } from './engine.js';
-import type { WatchManager } from './watch.js';
+import type { StoreEvent } from '../storage/index.js';
+import { typesOfCrd } from '../registry/crds.js';
+import { CRD_CLEANUP_FINALIZER, FOREGROUND_FINALIZER, ORPHAN_FINALIZER, deleteObject } from '../registry/deletion.js';
+import type { WriteEngine } from '../registry/engine.js';
+import type { WatchManager } from '../http/watch.js';
 
 /** The conditions the namespace controller reports while content remains (kube's wording). */
 function namespaceConditions(old: Record<string, any>[] | undefined, remaining: Map<string, number>, finalizers: Map<string, number>): Record<string, any>[] {

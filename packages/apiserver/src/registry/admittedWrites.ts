@@ -5,11 +5,11 @@
 import { Statuses } from '../errors.js';
 import { qualifiedResource } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
-import type { AdmissionOperation } from './admission.js';
+import type { AdmissionOperation } from '../admission/admission.js';
 import { deleteObject } from './deletion.js';
 import type { DeleteOptions, DeleteResult } from './deletion.js';
 import type { WriteOptions, WriteResult } from './engine.js';
-import type { ServerContext } from './handler.js';
+import type { ServerContext } from '../http/handler.js';
 
 type Compute = (options: WriteOptions) => WriteResult;
 

@@ -14,7 +14,7 @@ import { applyJsonPatch } from '../patch/index.js';
 import { userInfoOf } from '../rbac/index.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import { labelSelectorFromObject } from '../selectors/index.js';
-import type { ObjectStore } from '../store/index.js';
+import type { ObjectStore } from '../storage/index.js';
 
 /** Admission operations. */
 export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { StatusError, Statuses } from '../errors.js';
 import { apiVersionOf } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
-import type { ObjectStore } from '../store/index.js';
+import type { ObjectStore } from '../storage/index.js';
 
 interface Snapshot {
   items: KubeObject[];

@@ -8,7 +8,7 @@ import { statusBody } from '../errors.js';
 import { arrangeObject } from '../resources/keyOrder.js';
 import { apiVersionOf } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
-import type { ObjectStore, StoreEvent } from '../store/index.js';
+import type { ObjectStore, StoreEvent } from '../storage/index.js';
 
 /** Events held per watch during a stall before the watch is ended instead. */
 const MAX_HELD_EVENTS = 10_000;

@@ -3,7 +3,7 @@
 // and the single-stack IPv4 family fields. Nothing routes traffic here, but operators read and diff
 // these fields, and an update that omits them keeps the allocated values, as on a cluster.
 import type { KubeObject } from '../resources/types.js';
-import type { ObjectStore } from '../store/index.js';
+import type { ObjectStore } from '../storage/index.js';
 
 const FIRST_IP = (10 << 24) | (96 << 16) | 1; // 10.96.0.1 (the first is kube's own `kubernetes` service)
 const IP_COUNT = 1 << 20; // a /12

@@ -1,7 +1,7 @@
 // The public types of the server handle and its options, exactly as the package contract states them
 // (several packages code against them).
-import type { FaultCounts, FaultSpec } from '../faults.js';
-import type { AuditRecord } from '../metrics/index.js';
+import type { FaultCounts, FaultSpec } from './faults.js';
+import type { AuditRecord } from './metrics/index.js';
 
 /**
  * Options of `startApiServer`.

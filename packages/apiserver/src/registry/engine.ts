@@ -11,8 +11,8 @@ import { arrangeBuiltin, arrangeObject } from '../resources/keyOrder.js';
 import { apiVersionOf, qualifiedResource } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import { OBJECT_META_FIELDS, floatSchemaBounds } from '../schema/index.js';
-import { deepEqual, sameContent } from '../store/index.js';
-import type { ObjectStore } from '../store/index.js';
+import { deepEqual, sameContent } from '../storage/index.js';
+import type { ObjectStore } from '../storage/index.js';
 import { admitCustomResource, applyCustomDefaults, validateCrd, validateMetadata } from './modules.js';
 import {
   SYSTEM_METADATA,

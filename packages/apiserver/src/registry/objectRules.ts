@@ -2,7 +2,7 @@
 // generation bumps, omitempty for labels/annotations/finalizers, generateName suffixes, whole-second
 // timestamps and the MicroTime check. Kept apart from the write pipeline so each rule is testable alone.
 import { randomInt, randomUUID } from 'node:crypto';
-import { deepEqual } from '../store/deepEqual.js';
+import { deepEqual } from '../storage/deepEqual.js';
 import { microTimeError, microTimeValid } from '../validation/index.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 

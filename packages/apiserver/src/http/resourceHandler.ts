@@ -7,18 +7,18 @@ import { NumberOutOfRangeError, canonicalYamlIntegers, parseRequestJson } from '
 import { StatusError, Statuses } from '../errors.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import { apiVersionOf } from '../resources/types.js';
-import { admitDelete, admitWrite } from './admittedWrites.js';
-import { deleteCollection, parseDeleteOptions } from './deletion.js';
-import type { FieldValidation, WriteOptions, WriteResult } from './engine.js';
+import { admitDelete, admitWrite } from '../registry/admittedWrites.js';
+import { deleteCollection, parseDeleteOptions } from '../registry/deletion.js';
+import type { FieldValidation, WriteOptions, WriteResult } from '../registry/engine.js';
 import type { AuditDraft, ServerContext } from './handler.js';
 import { readBody, readBodyBytes, sendJson, wantsTable, warningHeader } from './http.js';
-import { buildTable, compileSelectors } from './modules.js';
-import { MAX_JSON_DEPTH, tooDeep } from './objectRules.js';
-import { patchObject } from './patching.js';
+import { buildTable, compileSelectors } from '../registry/modules.js';
+import { MAX_JSON_DEPTH, tooDeep } from '../registry/objectRules.js';
+import { patchObject } from '../registry/patching.js';
 import { PROTOBUF_MEDIA_TYPE, decodeKubeProtobuf } from './protobuf.js';
 import { listBody, listEnvelope } from './reads.js';
 import type { Route } from './router.js';
-import { getScale, updateScale } from './scale.js';
+import { getScale, updateScale } from '../registry/scale.js';
 
 type ResourceRoute = Extract<Route, { kind: 'resource' }>;
 
