@@ -117,7 +117,8 @@ export const Statuses = {
     const qualifiedKind = group ? `${kind}.${group}` : kind;
     const text = causes.map((c) => (c.field ? `${c.field}: ${c.message ?? ''}` : (c.message ?? ''))).join(', ');
     const list = causes.length > 1 ? `[${text}]` : text;
-    return new StatusError(422, 'Invalid', `${qualifiedKind} "${name}" is invalid: ${list}`, { name, group, kind, causes });
+    // StatusDetails.group is omitempty: a core kind's details carry no group.
+    return new StatusError(422, 'Invalid', `${qualifiedKind} "${name}" is invalid: ${list}`, { name, ...(group ? { group } : {}), kind, causes });
   },
   forbidden: (message: string, details?: StatusDetails): StatusError => new StatusError(403, 'Forbidden', message, details),
   methodNotAllowed: (message: string): StatusError => new StatusError(405, 'MethodNotAllowed', message),

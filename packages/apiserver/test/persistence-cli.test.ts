@@ -3,7 +3,7 @@
 // clean exit on SIGTERM/SIGINT, and exit 2 with the usage for bad flags.
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +14,9 @@ const BIN = fileURLToPath(new URL('../dist/bin/opkit-apiserver.js', import.meta.
 let dir: string;
 const children = new Set<ChildProcess>();
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(args: string[], as: { uid?: number; gid?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { timeout: 15_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [BIN, ...args], { timeout: 15_000, ...as }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr });
     });
   });
@@ -81,6 +81,42 @@ describe('opkit-apiserver', { timeout: 30_000 }, () => {
       expect(result.stderr).toContain(message);
       expect(result.stderr).toContain('Usage: opkit-apiserver');
     }
+  });
+
+  it('exits 1 at once naming the path and the reason when --data-dir cannot be a writable directory', async () => {
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'not a directory');
+    const expected = 'expected a directory this process can write, or a path where one can be created';
+    for (const [dataDir, reason] of [
+      [join(file, 'data'), `${file} is a file, not a directory`],
+      [file, `${file} exists and is not a directory`],
+      // mkdir answers ENOENT under /proc although /proc exists: Node's recursive mkdir loops forever on it.
+      ['/proc/opkit-data', '/proc/opkit-data cannot be created here (the file system refuses new directories)'],
+    ] as const) {
+      const result = await run(['--port', '0', '--data-dir', dataDir]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`opkit-apiserver: cannot use the data directory ${dataDir}: ${reason}; ${expected}\n`);
+    }
+  });
+
+  it('exits 1 with "permission denied" for a --data-dir in a directory it may not write', async () => {
+    // Root writes through permission bits, so as root the bin runs as nobody (65534) for this check.
+    const readOnly = join(dir, 'read-only');
+    mkdirSync(readOnly);
+    mkdirSync(join(readOnly, 'existing'));
+    chmodSync(dir, 0o755);
+    chmodSync(readOnly, 0o555);
+    chmodSync(join(readOnly, 'existing'), 0o555);
+    const as = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const expected = 'expected a directory this process can write, or a path where one can be created';
+    const created = await run(['--port', '0', '--data-dir', join(readOnly, 'data')], as);
+    expect(created.code).toBe(1);
+    expect(created.stderr).toBe(`opkit-apiserver: cannot use the data directory ${join(readOnly, 'data')}: permission denied on ${join(readOnly, 'data')}; ${expected}\n`);
+    const existing = await run(['--port', '0', '--data-dir', join(readOnly, 'existing')], as);
+    expect(existing.code).toBe(1);
+    expect(existing.stderr).toBe(`opkit-apiserver: cannot use the data directory ${join(readOnly, 'existing')}: permission denied on ${join(readOnly, 'existing', 'LOCK')}; ${expected}\n`);
+    chmodSync(readOnly, 0o755);
+    chmodSync(join(readOnly, 'existing'), 0o755);
   });
 
   it('writes the kubeconfig, enforces --token, knows --user tokens, logs audit events and serves /metrics; SIGTERM exits 0', async () => {

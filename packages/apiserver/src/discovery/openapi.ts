@@ -1,11 +1,14 @@
 // A minimal `/openapi/v3`: the root lists one document per served group-version under a content-hashed
 // URL, and each document declares, per kind, a PATCH operation tagged with its GVK that accepts
 // `fieldValidation` — which is what makes kubectl create/apply/edit skip client-side validation and send
-// `fieldValidation=Strict`. CRD schemas go under components.schemas so that `kubectl explain` has them.
+// `fieldValidation=Strict`. Every kind's schema goes under components.schemas — a CRD's own, with apiVersion,
+// kind and ObjectMeta added as kube-apiserver adds them, and the built-in kinds' from builtinSchemas.ts — so
+// that `kubectl explain` has them.
 import { createHash } from 'node:crypto';
 import { stringifyJson } from '@opkit/json';
 import type { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/types.js';
+import { builtinSchemas, withStandardFields } from './builtinSchemas.js';
 
 /** The `/version` document. */
 export const VERSION_INFO = {
@@ -55,9 +58,15 @@ export function openApiDocument(registry: ResourceRegistry, group: string, versi
     });
     paths[`${prefix}/{name}`] = { patch: op('patch'), put: op('put'), get: { ...op('get'), parameters: [] } };
     paths[prefix] = { post: op('post'), get: { ...op('list'), parameters: [] } };
-    const schema: Record<string, unknown> = t.custom?.schema ? structuredClone(t.custom.schema) : { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+    if (!t.custom) {
+      Object.assign(schemas, builtinSchemas(t));
+      continue;
+    }
+    const own: Record<string, unknown> = t.custom.schema ? structuredClone(t.custom.schema) : { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+    const { schema, referenced } = withStandardFields(own);
     schema['x-kubernetes-group-version-kind'] = [gvk];
     schemas[schemaName(t)] = schema;
+    Object.assign(schemas, referenced);
   }
   return { openapi: '3.0.0', info: { title: 'Kubernetes', version: 'v1.32.0' }, paths, components: { schemas } };
 }

@@ -162,3 +162,51 @@ describe('readLines', () => {
     expect(completeBytes).toBe(6);
   });
 });
+
+describe('FileJournal and lines of the wrong shape', () => {
+  const expectCorrupt = async (dir: string, file: 'journal' | 'snapshot', line: number, problem: string): Promise<void> => {
+    const path = join(dir, `${file}.ndjson`);
+    const error = await FileJournal.open(dir).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ code: 'Persistence' });
+    expect((error as Error).message).toContain(`the ${file} ${path} is corrupt at line ${line}: ${problem}; expected `);
+    expect((error as Error).message).toContain('restore it or remove the data directory');
+  };
+  const good = '{"rv":1,"key":"cm/a","object":{"metadata":{"name":"a"}}}\n';
+
+  it('names the file, the line and what is wrong for valid JSON that is not a change record, even on the last line', async () => {
+    const cases: [string, string][] = [
+      ['{"foo":1}', 'unknown field "foo"; missing "rv", "key", "object"'],
+      ['[1,"cm/b",{}]', 'it is an array, not a change record'],
+      ['42', 'it is a number, not a change record'],
+      ['{"rv":2,"key":"cm/b"}', 'missing "object"'],
+      ['{"rv":"2","key":"cm/b","object":{}}', '"rv" is a string (2), not a positive integer'],
+      ['{"rv":2,"key":7,"object":{}}', '"key" is a number, not a non-empty string'],
+      ['{"rv":2,"key":"cm/b","object":"text"}', '"object" is a string, not an object or null'],
+    ];
+    for (const [line, problem] of cases) {
+      const dir = tempDir();
+      writeFileSync(join(dir, 'journal.ndjson'), `${good}${line}\n${good}`);
+      await expectCorrupt(dir, 'journal', 2, problem);
+      // The last line too: a torn write never parses, so valid JSON there is corruption, not a cut-off write.
+      writeFileSync(join(dir, 'journal.ndjson'), `${good}${line}\n`);
+      await expectCorrupt(dir, 'journal', 2, problem);
+      expect(readFileSync(join(dir, 'journal.ndjson'), 'utf8')).toBe(`${good}${line}\n`); // nothing was cut
+    }
+  });
+
+  it('names the snapshot line that is not a [key, object] pair, and a header that is not an object', async () => {
+    const dir = tempDir();
+    const header = '{"format":1,"resourceVersion":3}\n';
+    writeFileSync(join(dir, 'snapshot.ndjson'), `${header}["cm/a",{}]\n{"key":"cm/b"}\n`);
+    await expectCorrupt(dir, 'snapshot', 3, 'it is an object, not a [key, object] pair');
+    writeFileSync(join(dir, 'snapshot.ndjson'), `${header}["cm/a"]\n`);
+    await expectCorrupt(dir, 'snapshot', 2, 'it is an array of 1 items, not a [key, object] pair');
+    writeFileSync(join(dir, 'snapshot.ndjson'), `${header}["",null]\n`);
+    await expectCorrupt(dir, 'snapshot', 2, 'the key is a string, not a non-empty string; the object is null, not an object');
+    writeFileSync(join(dir, 'snapshot.ndjson'), 'null\n');
+    await expect(FileJournal.open(dir)).rejects.toThrow(`the snapshot ${join(dir, 'snapshot.ndjson')} has an unknown header at line 1: null; expected {"format":1,"resourceVersion":N}`);
+  });
+});

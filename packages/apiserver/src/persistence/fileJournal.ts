@@ -3,12 +3,15 @@
 // change, written synchronously before the server answers) plus a periodically compacted snapshot
 // (written beside, fsync'd, then renamed into place) gives both without a database. Lines are written
 // with @opkit/json (int64 values with every digit, maps in byte order) and read back with bigints.
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJson, stringifyJson } from '@opkit/json';
 import { ApiServerError } from '../errors.js';
 import { readLines } from './lines.js';
 import { acquireLock } from './lock.js';
+import { dataDirFailure, ensureDataDir } from './dataDir.js';
+import { JOURNAL_RECORD_SHAPE, SNAPSHOT_RECORD_SHAPE, journalRecordProblem, snapshotRecordProblem } from './records.js';
+import type { JournalRecord } from './records.js';
 
 /** One persisted change: the object stored under `key` at `resourceVersion`, or `null` when deleted. */
 export interface JournalEntry {
@@ -90,8 +93,13 @@ export class FileJournal {
     const compactAfterBytes = options.compactAfterBytes ?? 32 * 1024 * 1024;
     let release: (() => void) | undefined;
     try {
-      mkdirSync(dir, { recursive: true });
-      release = acquireLock(dir);
+      ensureDataDir(dir);
+      try {
+        release = acquireLock(dir);
+      } catch (error) {
+        if (error instanceof ApiServerError) throw error;
+        throw dataDirFailure(dir, join(dir, 'LOCK'), error); // the directory is not writable
+      }
       rmSync(join(dir, `${SNAPSHOT}.tmp`), { force: true });
       const entries = new Map<string, unknown>();
       const snapshotRv = readSnapshot(join(dir, SNAPSHOT), entries);
@@ -216,13 +224,17 @@ function readSnapshot(path: string, entries: Map<string, unknown>): number {
       throw persistenceError(`the snapshot ${path} is corrupt at line ${lineNumber}; restore it or remove the data directory`, error);
     }
     if (first) {
-      const header = parsed as { format?: unknown; resourceVersion?: unknown };
+      const header = (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {}) as { format?: unknown; resourceVersion?: unknown };
       if (header.format !== FORMAT || typeof header.resourceVersion !== 'number') {
-        throw persistenceError(`the snapshot ${path} has an unknown header ${text.slice(0, 100)}; expected {"format":${FORMAT},"resourceVersion":N}`);
+        throw persistenceError(`the snapshot ${path} has an unknown header at line ${lineNumber}: ${text.slice(0, 100)}; expected {"format":${FORMAT},"resourceVersion":N}`);
       }
       resourceVersion = header.resourceVersion;
       first = false;
       continue;
+    }
+    const problem = snapshotRecordProblem(parsed);
+    if (problem !== undefined) {
+      throw persistenceError(`the snapshot ${path} is corrupt at line ${lineNumber}: ${problem}; expected ${SNAPSHOT_RECORD_SHAPE}; restore it or remove the data directory`);
     }
     const [key, object] = parsed as [string, unknown];
     entries.set(key, object);
@@ -236,9 +248,9 @@ function replayJournal(path: string, snapshotRv: number, entries: Map<string, un
   const { lines, completeBytes } = readLines(readFileSync(path));
   let validBytes = completeBytes;
   for (const [index, { text, lineNumber, start }] of lines.entries()) {
-    let entry: { rv: number; key: string; object: unknown };
+    let parsed: unknown;
     try {
-      entry = parseJson(text) as { rv: number; key: string; object: unknown };
+      parsed = parseJson(text);
     } catch (error) {
       if (index === lines.length - 1) {
         validBytes = start; // a torn last line: drop it
@@ -246,6 +258,12 @@ function replayJournal(path: string, snapshotRv: number, entries: Map<string, un
       }
       throw persistenceError(`the journal ${path} is corrupt at line ${lineNumber} (not the last line, so not a torn write); restore it or remove the data directory`, error);
     }
+    // Valid JSON of the wrong shape is never a torn write (a cut-off object does not parse), wherever it is.
+    const problem = journalRecordProblem(parsed);
+    if (problem !== undefined) {
+      throw persistenceError(`the journal ${path} is corrupt at line ${lineNumber}: ${problem}; expected ${JOURNAL_RECORD_SHAPE}; restore it or remove the data directory`);
+    }
+    const entry = parsed as JournalRecord;
     if (entry.rv <= snapshotRv) continue;
     if (entry.object === null) entries.delete(entry.key);
     else entries.set(entry.key, entry.object);

@@ -256,12 +256,9 @@ export class WriteEngine {
       const bad = microTimeViolations(type, obj);
       if (bad.length > 0) throw Statuses.badRequest(bad.join('; '));
     }
-    if (type.storageKey !== CRDS) {
-      const metaCauses = validateMetadata(type, obj.metadata);
-      if (metaCauses.length > 0) throw Statuses.invalid(type.kind, type.group, name, metaCauses);
-    }
-    const builtinCauses = type.validate?.(obj) ?? [];
-    if (builtinCauses.length > 0) throw Statuses.invalid(type.kind, type.group, name, builtinCauses);
+    // Like kube's per-kind Validate: ObjectMeta's causes first, then the kind's own, in one 422.
+    const causes = [...(type.storageKey !== CRDS ? validateMetadata(type, obj.metadata) : []), ...(type.validate?.(obj) ?? [])];
+    if (causes.length > 0) throw Statuses.invalid(type.kind, type.group, name, causes);
     if (type.storageKey === CRDS && options.subresource !== 'status') {
       const causes = validateCrd(obj);
       if (causes.length > 0) throw Statuses.invalid(type.kind, type.group, name, causes);

@@ -6,6 +6,7 @@ import { userInfoOf } from '../rbac/rulesFor.js';
 import { ALL_VERBS } from './types.js';
 import type { PrinterColumn, ResourceType } from './types.js';
 import { eventsV1View } from './eventsView.js';
+import { configMapSizeCauses, secretSizeCauses } from '../validation/dataSize.js';
 
 interface BuiltinSpec {
   group?: string;
@@ -174,8 +175,8 @@ export const BUILTIN_TYPES: readonly ResourceType[] = [
     statusSubresource: true,
     fieldSelectors: ['spec.unschedulable'],
   }),
-  builtin({ plural: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'], fields: ['immutable', 'data', 'binaryData'] }),
-  builtin({ plural: 'secrets', kind: 'Secret', namespaced: true, fieldSelectors: ['type'], printerColumns: [{ name: 'Type', type: 'string', jsonPath: '.type' }], fields: ['immutable', 'data', 'stringData', 'type'] }),
+  builtin({ plural: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'], fields: ['immutable', 'data', 'binaryData'], validate: configMapSizeCauses }),
+  builtin({ plural: 'secrets', kind: 'Secret', namespaced: true, fieldSelectors: ['type'], printerColumns: [{ name: 'Type', type: 'string', jsonPath: '.type' }], fields: ['immutable', 'data', 'stringData', 'type'], validate: secretSizeCauses }),
   builtin({ plural: 'serviceaccounts', kind: 'ServiceAccount', namespaced: true, shortNames: ['sa'], fields: ['secrets', 'imagePullSecrets', 'automountServiceAccountToken'] }),
   builtin({
     plural: 'pods',
