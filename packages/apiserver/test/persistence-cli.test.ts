@@ -14,9 +14,10 @@ const BIN = fileURLToPath(new URL('../dist/bin/opkit-apiserver.js', import.meta.
 let dir: string;
 const children = new Set<ChildProcess>();
 
-function run(args: string[], as: { uid?: number; gid?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(args: string[], as: { uid?: number; gid?: number; nodeFlags?: string[] } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { nodeFlags = [], ...ids } = as;
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { timeout: 15_000, ...as }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...nodeFlags, BIN, ...args], { timeout: 15_000, ...ids }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr });
     });
   });
@@ -100,14 +101,18 @@ describe('opkit-apiserver', { timeout: 30_000 }, () => {
   });
 
   it('exits 1 with "permission denied" for a --data-dir in a directory it may not write', async () => {
-    // Root writes through permission bits, so as root the bin runs as nobody (65534) for this check.
+    // Root writes through permission bits, so as root the bin runs as nobody (65534) for this check — where
+    // nobody can reach the repository and Node; where it cannot (a checkout under /root), Node's permission
+    // model denies the writes instead (reads allowed, writes nowhere), which the server reports the same way.
     const readOnly = join(dir, 'read-only');
     mkdirSync(readOnly);
     mkdirSync(join(readOnly, 'existing'));
     chmodSync(dir, 0o755);
     chmodSync(readOnly, 0o555);
     chmodSync(join(readOnly, 'existing'), 0o555);
-    const as = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const nobody = { uid: 65534, gid: 65534 };
+    const nobodyRuns = process.getuid?.() === 0 && (await run(['--help'], nobody)).code === 0;
+    const as = process.getuid?.() !== 0 ? {} : nobodyRuns ? nobody : { nodeFlags: ['--permission', '--allow-fs-read=*'] };
     const expected = 'expected a directory this process can write, or a path where one can be created';
     const created = await run(['--port', '0', '--data-dir', join(readOnly, 'data')], as);
     expect(created.code).toBe(1);

@@ -14,6 +14,7 @@ function explain(error: unknown, path: string): string {
   switch (code) {
     case 'EACCES':
     case 'EPERM':
+    case 'ERR_ACCESS_DENIED': // Node's permission model (--permission without --allow-fs-write for the path)
       return `permission denied on ${path}`;
     case 'EROFS':
       return `${path} is on a read-only file system`;
