@@ -181,7 +181,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   };
   const serverOptions = { requestTimeout: 0, keepAliveTimeout: 30_000 };
   const server: Server = resolved.tls
-    ? (createHttpsServer({ ...serverOptions, ...selfSignedCertificate([resolved.host]) }, onRequest))
+    ? createHttpsServer({ ...serverOptions, ...selfSignedCertificate([resolved.host]) }, onRequest)
     : createServer(serverOptions, onRequest);
   const track = (socket: Socket): void => {
     sockets.add(socket);

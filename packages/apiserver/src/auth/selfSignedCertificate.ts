@@ -3,7 +3,7 @@
 // kubectl need https. Node can make keys and sign bytes but not write certificates, so the X.509 DER
 // (RFC 5280: version 3, an ECDSA P-256 key, subject and issuer `CN=opkit-apiserver`, subjectAltName
 // `localhost`, `127.0.0.1`, `::1`) is encoded here; clients connect with insecure-skip-tls-verify as for http.
-import { createPrivateKey, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 
 function length(n: number): Buffer {
@@ -91,6 +91,6 @@ export function selfSignedCertificate(hosts: readonly string[] = [], now: Date =
   const signature = sign('sha256', tbs, { key: privateKey, dsaEncoding: 'der' });
   const der = seq(tbs, ecdsaWithSha256, tlv(0x03, Buffer.from([0]), signature));
   const cert = `-----BEGIN CERTIFICATE-----\n${der.toString('base64').replace(/.{64}/g, '$&\n').replace(/\n$/, '')}\n-----END CERTIFICATE-----\n`;
-  const key = createPrivateKey(privateKey.export({ type: 'pkcs8', format: 'pem' })).export({ type: 'pkcs8', format: 'pem' }) as string;
+  const key = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   return { cert, key };
 }

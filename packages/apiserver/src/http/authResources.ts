@@ -9,7 +9,7 @@ import { Statuses } from '../errors.js';
 import type { StatusCause } from '../errors.js';
 import type { BoundObject } from '../auth/serviceAccountTokens.js';
 import { SERVICE_ACCOUNT_ISSUER } from '../auth/serviceAccountTokens.js';
-import type { GrantedRule, RequestAttributes } from '../rbac/types.js';
+import type { RequestAttributes } from '../rbac/types.js';
 import type { Identity } from './authentication.js';
 import type { ServerContext } from './handler.js';
 import { readBodyBytes, sendJson } from './http.js';

@@ -95,6 +95,8 @@ export class Authenticator {
   readonly #users: Map<string, string>;
   readonly #identities = new Map<string, Identity>();
   readonly #lookups: TokenLookups | undefined;
+  /** Verified service-account tokens for the server's audience: a signature check costs far more than a lookup. */
+  readonly #verified = new Map<string, { claims: ServiceAccountClaims; identity: Identity; audiences: readonly string[] }>();
 
   /**
    * `adminToken`: a further token of the admin that is not required (RBAC mode makes one so that the
@@ -205,9 +207,20 @@ export class Authenticator {
   #serviceAccount(token: string, audiences: readonly string[]): TokenReviewResult | undefined {
     const lookups = this.#lookups;
     if (!lookups || token.split('.').length !== 3) return undefined;
-    const result = lookups.tokens.verify(token, Math.floor(lookups.now() / 1000), audiences);
-    if (!result.ok) return result.reason === 'unknown' ? undefined : { error: `[invalid bearer token, ${result.message}]` };
-    const claims = result.claims;
+    const nowSeconds = Math.floor(lookups.now() / 1000);
+    const forServer = audiences.length === 1 && audiences[0] === SERVICE_ACCOUNT_ISSUER;
+    let cached = forServer ? this.#verified.get(token) : undefined;
+    if (cached && (nowSeconds >= cached.claims.expiresAt || nowSeconds < cached.claims.issuedAt)) {
+      this.#verified.delete(token);
+      cached = undefined;
+    }
+    let claims: ServiceAccountClaims;
+    if (cached) claims = cached.claims;
+    else {
+      const result = lookups.tokens.verify(token, nowSeconds, audiences);
+      if (!result.ok) return result.reason === 'unknown' ? undefined : { error: `[invalid bearer token, ${result.message}]` };
+      claims = result.claims;
+    }
     const uid = lookups.serviceAccountUid(claims.namespace, claims.name);
     if (uid === undefined) return { error: `[invalid bearer token, service account ${claims.namespace}/${claims.name} has been deleted]` };
     if (uid !== claims.uid) return { error: `[invalid bearer token, service account UID (${claims.uid}) does not match service account UID (${uid})]` };
@@ -216,7 +229,13 @@ export class Authenticator {
       if (boundUid === undefined) return { error: `[invalid bearer token, ${claims.bound.kind.toLowerCase()} ${claims.namespace}/${claims.bound.name} has been deleted]` };
       if (claims.bound.uid !== '' && boundUid !== claims.bound.uid) return { error: `[invalid bearer token, ${claims.bound.kind.toLowerCase()} UID (${claims.bound.uid}) does not match the bound object's UID (${boundUid})]` };
     }
-    return { identity: serviceAccountIdentity(claims), audiences: claims.audiences.filter((a) => audiences.includes(a)) };
+    if (cached) return cached;
+    const reviewed = { claims, identity: serviceAccountIdentity(claims), audiences: claims.audiences.filter((a) => audiences.includes(a)) };
+    if (forServer) {
+      if (this.#verified.size >= MAX_VERIFIED_TOKENS) this.#verified.clear();
+      this.#verified.set(token, reviewed);
+    }
+    return reviewed;
   }
 }
 
@@ -236,6 +255,9 @@ export function serviceAccountIdentity(claims: ServiceAccountClaims): Identity {
   const base = userInfoOf(serviceAccountUser(claims.namespace, claims.name));
   return { name: base.name, uid: claims.uid, groups: base.groups, extra };
 }
+
+/** How many verified tokens are remembered (all are forgotten at once when full). */
+const MAX_VERIFIED_TOKENS = 4096;
 
 function unauthorized(): StatusError {
   return new StatusError(401, 'Unauthorized', 'Unauthorized');
