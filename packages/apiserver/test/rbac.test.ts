@@ -269,6 +269,35 @@ describe('service-account tokens and RBAC (authorization: rbac)', () => {
   });
 });
 
+describe('service-account tokens with a data directory', () => {
+  it('keep working after a restart (the signing key is kept in the directory)', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'opkit-rbac-data-'));
+    try {
+      let server = await startApiServer({ dataDir, authorization: 'rbac', tls: false });
+      const admin = /token: (\S+)/.exec(server.kubeconfig())![1]!;
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${admin}` };
+      expect((await fetch(`${server.url}/api/v1/namespaces/default/serviceaccounts`, { method: 'POST', headers, body: JSON.stringify({ metadata: { name: 'robot' } }) })).status).toBe(201);
+      const issued = await fetch(`${server.url}/api/v1/namespaces/default/serviceaccounts/robot/token`, { method: 'POST', headers, body: JSON.stringify({ spec: {} }) });
+      const token = ((await issued.json()) as any).status.token as string;
+      await server.close();
+      server = await startApiServer({ dataDir, authorization: 'rbac', tls: false });
+      try {
+        const who = await fetch(`${server.url}/apis/authentication.k8s.io/v1/selfsubjectreviews`, {
+          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' }),
+        });
+        expect(who.status).toBe(201);
+        expect(((await who.json()) as any).status.userInfo.username).toBe('system:serviceaccount:default:robot');
+        // The admin token is made anew at each start: the old one is refused.
+        expect((await fetch(`${server.url}/api/v1/namespaces`, { headers: { authorization: `Bearer ${admin}` } })).status).toBe(401);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('service-account tokens in the default allow-all mode', () => {
   it('issues tokens over http, authenticates them and reviews them; every access review says yes', async () => {
     const server = await startApiServer();
