@@ -4,7 +4,8 @@
 // apps/bench/results/latest.json; `--quick` uses N = 1,000 instead of 10,000, `--objects N` any N,
 // `--out FILE` another file, `--cpu-prof DIR` profiles the operator processes into DIR. With a suite, the
 // in-process suites (and `server`: the API server scenario of the six alone): `apiserver`, `watching`, `daemons`, `json` (the codec's cost per object) and `health`
-// (what metrics cost a create storm); `--quick` runs tiny sizes.
+// (what metrics cost a create storm); `--quick` runs tiny sizes. `server --rbac` runs the API server with
+// `authorization: 'rbac'` and drives it as a bound ServiceAccount (what RBAC costs per request).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,8 @@ import { loadWatchingModules, runWatchingBench, WATCHING_FULL_SIZES } from './sc
 
 const SUITES = ['apiserver', 'server', 'watching', 'daemons', 'json', 'health'];
 const USAGE = `usage: bench [--quick | --objects N] [--out FILE] [--cpu-prof DIR]   (the six scenarios, Opkit vs the raw baseline)
-       bench ${SUITES.join('|')} [--quick]   (one suite; \`server\` and \`apiserver\` also take --objects N)`;
+       bench ${SUITES.join('|')} [--quick]   (one suite; \`server\` and \`apiserver\` also take --objects N)
+       bench server [--quick | --objects N] [--rbac]   (--rbac: the server under RBAC, driven as a bound ServiceAccount)`;
 const LATEST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'results', 'latest.json');
 
 /** The value after `flag`, or undefined; `bad` collects what is wrong. */
@@ -51,12 +53,14 @@ async function main(argv: string[]): Promise<number> {
   const out = option(args, '--out', bad);
   const cpuProf = option(args, '--cpu-prof', bad);
   const quick = args.includes('--quick');
+  const rbac = args.includes('--rbac');
   const objects = objectsText === undefined ? undefined : Number(objectsText);
   if (objects !== undefined && (!Number.isInteger(objects) || objects < 1)) bad.push(`--objects must be a positive integer, got ${JSON.stringify(objectsText)}`);
-  const unknownFlags = args.filter((a) => a.startsWith('-') && a !== '--quick');
+  const unknownFlags = args.filter((a) => a.startsWith('-') && a !== '--quick' && a !== '--rbac');
   const suites = args.filter((a) => !a.startsWith('-'));
   const badSuites = suites.filter((s) => !SUITES.includes(s));
   if (unknownFlags.length > 0) bad.push(`unknown flag ${unknownFlags.join(', ')}`);
+  if (rbac && (suites.length !== 1 || suites[0] !== 'server')) bad.push('--rbac applies to the server suite only: bench server --rbac');
   if (badSuites.length > 0) bad.push(`unknown suite ${badSuites.join(', ')}`);
   if (bad.length > 0) {
     console.error(`${bad.join('; ')}\n${USAGE}`);
@@ -69,7 +73,8 @@ async function main(argv: string[]): Promise<number> {
     if (suite === 'server' || suite === 'apiserver') {
       // The API server in its own process, driven over 32 keep-alive connections: what the server does, and what bounds it.
       const sizes = objects !== undefined ? { ...QUICK_HARNESS_SIZES, objects } : quick ? QUICK_HARNESS_SIZES : FULL_HARNESS_SIZES;
-      const figures = await measureApiServer(sizes);
+      if (rbac) console.log('authorization: rbac (requests bear a ServiceAccount token and go through the RBAC authorizer)\n');
+      const figures = await measureApiServer(sizes, undefined, { rbac });
       console.log(suite === 'server' ? JSON.stringify(figures, null, 2) : renderServerFigures(figures));
       if (suite === 'apiserver') {
         const inProcess = quick ? { creates: 100, watchEvents: 100, watchers: 10, heapObjects: 500 } : FULL_SIZES;

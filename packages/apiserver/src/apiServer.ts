@@ -5,6 +5,8 @@
 import { createServer } from 'node:http';
 import { noopLogger } from '@opkit/tasks';
 import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { ApiServerError } from './errors.js';
@@ -19,6 +21,9 @@ import type { KubeObject } from './resources/index.js';
 import { ObjectStore, objectKey } from './storage/index.js';
 import { Admission } from './admission/admission.js';
 import { Authenticator } from './http/authentication.js';
+import { RbacAuthorizer } from './auth/rbacAuthorizer.js';
+import { ServiceAccountTokens } from './auth/serviceAccountTokens.js';
+import { selfSignedCertificate } from './auth/selfSignedCertificate.js';
 import { Controllers } from './controllers/controllers.js';
 import { syncCrd, typesOfCrd } from './registry/crds.js';
 import { WriteEngine } from './registry/engine.js';
@@ -27,9 +32,11 @@ import type { ServerContext } from './http/handler.js';
 import { kubeconfigYaml } from './kubeconfig.js';
 import { Lister } from './http/reads.js';
 import { WatchManager } from './http/watch.js';
-import type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl, KubeconfigRequest } from './types.js';
+import type { ApiServer, ApiServerOptions, ApiServerStats, AuthorizationMode, FaultControl, KubeconfigRequest } from './types.js';
 
-function resolveOptions(options: ApiServerOptions): Required<Pick<ApiServerOptions, 'host' | 'port' | 'bookmarkIntervalMs' | 'historySize' | 'strictMicroTime' | 'maxBodyBytes'>> {
+const AUTHORIZATION_MODES: readonly AuthorizationMode[] = ['allow-all', 'rbac'];
+
+function resolveOptions(options: ApiServerOptions): Required<Pick<ApiServerOptions, 'host' | 'port' | 'bookmarkIntervalMs' | 'historySize' | 'strictMicroTime' | 'maxBodyBytes' | 'authorization' | 'tls'>> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 0;
   const bookmarkIntervalMs = options.bookmarkIntervalMs ?? 60_000;
@@ -43,7 +50,12 @@ function resolveOptions(options: ApiServerOptions): Required<Pick<ApiServerOptio
   if (!(bookmarkIntervalMs > 0)) bad('bookmarkIntervalMs', bookmarkIntervalMs, 'a positive number of milliseconds');
   if (!Number.isInteger(historySize) || historySize < 1) bad('historySize', historySize, 'a positive integer');
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) bad('maxBodyBytes', maxBodyBytes, 'a positive integer');
-  return { host, port, bookmarkIntervalMs, historySize, strictMicroTime: options.strictMicroTime ?? false, maxBodyBytes };
+  const authorization = options.authorization ?? 'allow-all';
+  if (!AUTHORIZATION_MODES.includes(authorization)) bad('authorization', authorization, `one of ${AUTHORIZATION_MODES.map((m) => `'${m}'`).join(', ')}`);
+  const tls = options.tls ?? authorization === 'rbac';
+  if (typeof tls !== 'boolean') bad('tls', tls, 'true or false');
+  if (options.clock !== undefined && typeof options.clock?.now !== 'function') bad('clock', options.clock, 'an object with a now() method returning milliseconds since the epoch');
+  return { host, port, bookmarkIntervalMs, historySize, strictMicroTime: options.strictMicroTime ?? false, maxBodyBytes, authorization, tls };
 }
 
 function journalKey(storageKey: string, obj: KubeObject): string {
@@ -61,13 +73,37 @@ function journalKey(storageKey: string, obj: KubeObject): string {
  */
 export async function startApiServer(options: ApiServerOptions = {}): Promise<ApiServer> {
   const resolved = resolveOptions(options);
-  const auth = new Authenticator({ token: options.token, users: options.users });
+  const now = options.clock ? () => options.clock!.now() : () => Date.now();
+  let tokens: ServiceAccountTokens;
+  try {
+    tokens = await ServiceAccountTokens.open({ dataDir: options.dataDir });
+  } catch (error) {
+    throw new ApiServerError('StartFailed', `cannot read or create the service-account signing key in ${options.dataDir}: ${(error as Error).message}`, { cause: error });
+  }
+  const rbac = resolved.authorization === 'rbac';
   const faults = new FaultInjector(options.faults !== undefined ? { spec: options.faults } : {});
   const store = new ObjectStore({ historySize: resolved.historySize, arrange: storedArranger(BUILTIN_TYPES) });
   const registry = new ResourceRegistry(BUILTIN_TYPES);
   const crdType = registry.lookup('apiextensions.k8s.io', 'v1', 'customresourcedefinitions');
   const nsType = registry.lookup('', 'v1', 'namespaces');
   if (!crdType || !nsType) throw new ApiServerError('StartFailed', 'built-in types are missing');
+  const uidOf = (storageKey: string, namespace: string | undefined, name: string): string | undefined => {
+    const obj = store.get(storageKey, namespace, name);
+    return obj && obj.metadata?.deletionTimestamp === undefined ? String(obj.metadata?.uid ?? '') : undefined;
+  };
+  // In RBAC mode the kubeconfig the server writes must still be the admin's, while requests without a
+  // token are anonymous (and so denied nearly everything): the admin gets a token of its own.
+  const auth = new Authenticator({
+    token: options.token,
+    users: options.users,
+    adminToken: rbac && options.token === undefined ? randomBytes(24).toString('base64url') : undefined,
+    lookups: {
+      tokens,
+      now,
+      serviceAccountUid: (namespace, name) => uidOf('/serviceaccounts', namespace, name),
+      boundObjectUid: (kind, namespace, name) => (kind === 'Node' ? uidOf('/nodes', undefined, name) : uidOf(kind === 'Pod' ? '/pods' : '/secrets', namespace, name)),
+    },
+  });
   const engine: WriteEngine = new WriteEngine(store, { strictMicroTime: resolved.strictMicroTime }, {
     crdChanged: (crd) => {
       let status: Record<string, any>;
@@ -128,19 +164,29 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     faults,
     maxBodyBytes: resolved.maxBodyBytes,
     auth,
+    authorizer: rbac ? new RbacAuthorizer(store) : undefined,
+    tokens,
+    now,
     serverAddress: () => address,
   };
   const sockets = new Set<Socket>();
   // The User-Agent each connection last carried: a partition closes the connections of the clients it cuts off.
   const agents = new WeakMap<Socket, string>();
-  const server: Server = createServer({ requestTimeout: 0, keepAliveTimeout: 30_000 }, (req, res) => {
+  const onRequest = (req: Parameters<typeof handleRequest>[1], res: Parameters<typeof handleRequest>[2]): void => {
     agents.set(req.socket, req.headers['user-agent'] ?? '');
     void handleRequest(ctx, req, res);
-  });
-  server.on('connection', (socket) => {
+  };
+  const serverOptions = { requestTimeout: 0, keepAliveTimeout: 30_000 };
+  const server: Server = resolved.tls
+    ? createHttpsServer({ ...serverOptions, ...selfSignedCertificate([resolved.host]) }, onRequest)
+    : createServer(serverOptions, onRequest);
+  const track = (socket: Socket): void => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-  });
+  };
+  server.on('connection', track);
+  // Over TLS the requests arrive on the TLS socket, which a partition must find too.
+  if (resolved.tls) server.on('secureConnection', track);
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
@@ -158,6 +204,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   } catch (error) {
     watches.close();
     await controllers.close();
+    ctx.authorizer?.close();
     recorder.close();
     journal?.close();
     throw new ApiServerError('StartFailed', `cannot listen on ${resolved.host}:${resolved.port}: ${(error as Error).message}`, { cause: error });
@@ -165,7 +212,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   const bound = server.address();
   const port = typeof bound === 'object' && bound ? bound.port : resolved.port;
   const hostForUrl = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host === '0.0.0.0' ? '127.0.0.1' : resolved.host === '::' ? '[::1]' : resolved.host;
-  const url = `http://${hostForUrl}:${port}`;
+  const url = `${resolved.tls ? 'https' : 'http'}://${hostForUrl}:${port}`;
   address = `${hostForUrl}:${port}`;
   // Every drop and compaction is counted, so reliability tests can prove the faults happened during a scenario.
   const dropWatches = (): void => faults.countDroppedWatches(watches.dropAll());
@@ -220,6 +267,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
         server.closeAllConnections();
         for (const socket of sockets) socket.destroy();
         await closed;
+        ctx.authorizer?.close();
         ctx.lister.clear();
         recorder.close();
         journal?.close();
@@ -234,7 +282,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
 function credentialFor(auth: Authenticator, options: KubeconfigRequest): string | undefined {
   if (options.token !== undefined) return options.token;
   if (options.user !== undefined) return auth.tokenFor(options.user) ?? auth.addUser(options.user);
-  return auth.token;
+  return auth.adminToken;
 }
 
 function* snapshotEntries(store: ObjectStore): IterableIterator<[string, unknown]> {

@@ -7,7 +7,11 @@
 import './requireNode.js';
 
 export { startApiServer } from './apiServer.js';
-export type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl, KubeconfigRequest } from './types.js';
+export type { ApiServer, ApiServerOptions, ApiServerStats, AuthorizationMode, FaultControl, KubeconfigRequest } from './types.js';
+
+// Authorization and tokens (the server's RBAC mode and TokenRequest)
+export { forbiddenMessage } from './auth/rbacAuthorizer.js';
+export { SERVICE_ACCOUNT_ISSUER } from './auth/serviceAccountTokens.js';
 
 // Faults
 export { parseFaultSpec } from './faults.js';

@@ -5,6 +5,13 @@ import type { AuditRecord } from './metrics/index.js';
 import type { Logger } from '@opkit/tasks';
 
 /**
+ * How requests are authorized: `'allow-all'` (every request is allowed; local development) or `'rbac'`
+ * (Role, ClusterRole, RoleBinding and ClusterRoleBinding objects decide, as Kubernetes's RBAC authorizer;
+ * members of `system:masters`, such as the admin of the kubeconfig the server writes, are always allowed).
+ */
+export type AuthorizationMode = 'allow-all' | 'rbac';
+
+/**
  * Options of `startApiServer`.
  *
  * @example
@@ -17,8 +24,28 @@ export interface ApiServerOptions {
   port?: number;
   /** Persist to this directory (journal + snapshot). @defaultValue undefined (in memory) */
   dataDir?: string;
-  /** Require `Authorization: Bearer <token>` on every request (401 otherwise); its user is `opkit:token`. @defaultValue undefined */
+  /**
+   * Require `Authorization: Bearer <token>` on every request (401 otherwise); its user is `opkit:token`, the
+   * admin (groups `system:masters`, `system:authenticated`). @defaultValue undefined
+   */
   token?: string;
+  /**
+   * How requests are authorized. In `'rbac'` mode, without a `token`, the server makes an admin token of its
+   * own for the kubeconfig it writes, and requests without a token are `system:anonymous`.
+   * @defaultValue 'allow-all'
+   */
+  authorization?: AuthorizationMode;
+  /**
+   * Serve https with a self-signed certificate (clients skip its verification, as the kubeconfig says).
+   * kubectl sends bearer tokens (`--token`, a kubeconfig's token) only over https.
+   * @defaultValue true in `'rbac'` mode, else false
+   */
+  tls?: boolean;
+  /**
+   * The clock of service-account tokens (issue time and expiry), in milliseconds since the epoch; tests
+   * move it to expire a token without waiting. @defaultValue the system clock
+   */
+  clock?: { now(): number };
   /**
    * Bearer tokens of named users, `{ [token]: userName }`: a request bearing one is that user in the audit
    * log (`requests()[i].user`) and in access reviews. Requests without a token stay `system:anonymous`
@@ -128,9 +155,10 @@ export interface ApiServer {
   /** Base URL, e.g. http://127.0.0.1:41234. */
   readonly url: string;
   /**
-   * Kubeconfig YAML (insecure-skip-tls-verify: true; user `{}` or a token): for the `token` option's user by
-   * default, or for `options.user` (with its token, registering one on first use). Note: kubectl sends no
-   * credentials over plain http, so only clients such as @kubernetes/client-node act as that user.
+   * Kubeconfig YAML (insecure-skip-tls-verify: true; user `{}` or a token): for the admin by default (the
+   * `token` option's, or in RBAC mode the server's own admin token), or for `options.user` (with its token,
+   * registering one on first use). Note: kubectl sends no credentials over plain http (the server serves
+   * https in RBAC mode or with `tls`), so over http only clients such as @kubernetes/client-node act as that user.
    */
   kubeconfig(options?: KubeconfigRequest): string;
   /** Writes {@link ApiServer.kubeconfig}'s YAML to `path` (mode 0600). */

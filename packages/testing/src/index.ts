@@ -5,7 +5,7 @@
 import './requireNode.js';
 
 export { startTestEnv, TestEnv } from './testEnv.js';
-export type { TestEnvOptions, ObjectRef, WaitOptions } from './testEnv.js';
+export type { TestEnvOptions, TestEnvRbacOptions, ForbiddenRequest, ObjectRef, WaitOptions } from './testEnv.js';
 export { DEFAULT_OPERATOR_USER } from './run.js';
 export type { RunTarget, RunOptions, RunningOperator } from './run.js';
 export { expectCoveredBy, checkCoverage, formatCoverageFailure } from './coverage.js';

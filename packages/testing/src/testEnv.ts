@@ -1,10 +1,12 @@
 // The test environment: an embedded Kubernetes API server in the test's own process, a client for
 // it, CRDs applied and established, and helpers to apply manifests, await conditions on objects, and
-// run operators — the counterpart of Kopf's KopfRunner, with no cluster at all.
+// run operators — the counterpart of Kopf's KopfRunner, with no cluster at all. With `rbac`, the server
+// decides every request with Kubernetes's RBAC and operators run as the ServiceAccount of the given
+// manifests, so a missing permission is the 403 a cluster would answer, in the test.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApiServer } from '@opkit/apiserver';
+import { attributesOf, forbiddenMessage, serviceAccountUser, startApiServer } from '@opkit/apiserver';
 import { stringifyJson } from '@opkit/json';
 import type { ApiServer, ApiServerOptions, AuditRecord } from '@opkit/apiserver';
 import { connect, NotFoundError, ConflictError } from '@opkit/kube';
@@ -22,6 +24,37 @@ export interface TestEnvOptions {
   readonly namespaces?: readonly string[];
   /** Options of the embedded API server. */
   readonly apiServer?: ApiServerOptions;
+  /**
+   * Run operators under RBAC: the server starts with `authorization: 'rbac'` (over plain http, which
+   * @kubernetes/client-node sends tokens over; `apiServer.tls` changes it), the manifests are applied, and
+   * `env.run()` runs operators as their ServiceAccount. The environment's own client stays the admin.
+   */
+  readonly rbac?: TestEnvRbacOptions;
+}
+
+/**
+ * The RBAC an operator runs under in a test environment.
+ *
+ * @example
+ * await startTestEnv({ crds: ['deploy/crds'], rbac: { manifests: 'deploy/rbac.yaml' } });
+ */
+export interface TestEnvRbacOptions {
+  /** The ServiceAccount, Roles, ClusterRoles and bindings (e.g. the `deploy/rbac.yaml` of `op manifests`). */
+  readonly manifests: ManifestInput;
+  /**
+   * The user operators run as, `system:serviceaccount:<namespace>:<name>`.
+   * @defaultValue the one ServiceAccount in the manifests
+   */
+  readonly serviceAccount?: string;
+  /** The namespace of namespaced manifest objects that name none (as `kubectl apply -n`). @defaultValue 'default' */
+  readonly namespace?: string;
+}
+
+/** A request the server refused with 403, and kube's message for it. */
+export interface ForbiddenRequest {
+  readonly record: AuditRecord;
+  /** e.g. `pods is forbidden: User "system:serviceaccount:ops:op" cannot list resource "pods" in API group "" in the namespace "a"`. */
+  readonly message: string;
 }
 
 /** How to name an object: a body, or its coordinates. */
@@ -77,9 +110,12 @@ export class TestEnv {
   readonly #runs = new Set<RunningOperator>();
   readonly #kubeconfigs = new Map<string, string>();
   #disposed = false;
+  /** The user `run()` gives operators by default. */
+  readonly operatorUser: string;
 
-  constructor(server: ApiServer, client: KubeClient, dir: string, kubeconfigPath: string) {
+  constructor(server: ApiServer, client: KubeClient, dir: string, kubeconfigPath: string, operatorUser: string = DEFAULT_OPERATOR_USER) {
     this.server = server;
+    this.operatorUser = operatorUser;
     this.client = client;
     this.url = server.url;
     this.kubeconfig = server.kubeconfig({ namespace: 'default' });
@@ -158,7 +194,7 @@ export class TestEnv {
       if (Date.now() >= deadline) {
         const state = last ? stringifyJson(last) : `not found (${(lastError as Error | undefined)?.message ?? 'never seen'})`;
         throw new Error(`Timed out after ${options.timeout ?? 10_000} ms waiting for ${c.kind} ${c.namespace ? `${c.namespace}/` : ''}${c.name}`
-          + `${options.what ? ` to ${options.what}` : ' to satisfy the predicate'}. Last seen: ${state}`);
+          + `${options.what ? ` to ${options.what}` : ' to satisfy the predicate'}. Last seen: ${state}${this.#deniedNote()}`);
       }
       await sleepMs(25);
     }
@@ -183,6 +219,24 @@ export class TestEnv {
     }
   }
 
+  /**
+   * The requests the server refused with 403 so far (RBAC denials), with Kubernetes's message for each.
+   *
+   * @example
+   * expect(env.forbidden().map((f) => f.message)).toEqual([]);
+   */
+  forbidden(): ForbiddenRequest[] {
+    return this.server.requests().filter((r) => r.code === 403).map((record) => ({ record, message: forbiddenMessage(record.user, attributesOf(record), '') }));
+  }
+
+  /** A timeout's note on the requests operators were denied (the usual cause of a stuck test under RBAC). */
+  #deniedNote(): string {
+    const messages = [...new Set(this.forbidden().filter((f) => f.record.user !== 'system:anonymous').map((f) => f.message))];
+    if (messages.length === 0) return '';
+    const shown = messages.slice(0, 5).map((m) => `\n  - ${m}`).join('');
+    return `\nRequests denied by RBAC (403):${shown}${messages.length > 5 ? `\n  … and ${messages.length - 5} more` : ''}`;
+  }
+
   /** The API requests the server received (its audit log), optionally filtered. */
   requests(filter: Partial<Pick<AuditRecord, 'verb' | 'resource' | 'subresource' | 'name' | 'namespace'>> = {}): AuditRecord[] {
     return this.server.requests().filter((record) => Object.entries(filter).every(([key, value]) => (record as unknown as Record<string, unknown>)[key] === value));
@@ -192,13 +246,14 @@ export class TestEnv {
    * A kubeconfig file that authenticates as `user` (a bearer token the server maps to that user), for code
    * that connects by itself — e.g. a handler calling `connect()` with `KUBECONFIG` set to it — so that its
    * requests are attributed to that user too. Written once per user; removed on dispose. Without a user:
-   * the identity `env.run()` gives operators by default ({@link DEFAULT_OPERATOR_USER}).
+   * the identity `env.run()` gives operators by default ({@link TestEnv.operatorUser}: the `rbac`
+   * ServiceAccount, else {@link DEFAULT_OPERATOR_USER}).
    *
    * @example
    * const run = await env.run('src/operator.ts');
    * process.env.KUBECONFIG = env.kubeconfigFor(run.user);
    */
-  kubeconfigFor(user: string = DEFAULT_OPERATOR_USER): string {
+  kubeconfigFor(user: string = this.operatorUser): string {
     if (typeof user !== 'string' || user === '') throw new TypeError(`kubeconfigFor needs a user name, got ${JSON.stringify(user)}`);
     const known = this.#kubeconfigs.get(user);
     if (known !== undefined) return known;
@@ -211,12 +266,12 @@ export class TestEnv {
   /**
    * Run an operator in this process against this server: a Registry, operator files, or a function
    * that registers handlers on the fresh registry it is given. Resolves once the operator is ready.
-   * The operator has its own client, authenticated as `options.user` (default
-   * `system:serviceaccount:default:operator`): `run.requests()` are its requests only.
+   * The operator has its own client, authenticated as `options.user` (default {@link TestEnv.operatorUser}:
+   * the `rbac` ServiceAccount, else `system:serviceaccount:default:operator`): `run.requests()` are its requests only.
    */
   async run(target: RunTarget, options: RunOptions = {}): Promise<RunningOperator> {
     if (this.#disposed) throw new Error('This test environment is disposed.');
-    const user = options.user ?? DEFAULT_OPERATOR_USER;
+    const user = options.user ?? this.operatorUser;
     const client = await connect({ kubeconfig: this.kubeconfigFor(user), retry: CLIENT_RETRY });
     let running: RunningOperator;
     try {
@@ -254,15 +309,17 @@ export class TestEnv {
  * ```
  */
 export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEnv> {
-  const server = await startApiServer({ port: 0, ...options.apiServer });
+  const rbac = options.rbac !== undefined ? resolveRbac(options.rbac) : undefined;
+  const server = await startApiServer({ port: 0, ...(rbac ? { authorization: 'rbac', tls: false } : {}), ...options.apiServer });
   const dir = mkdtempSync(join(tmpdir(), 'opkit-testenv-'));
   const kubeconfigPath = join(dir, 'kubeconfig');
   writeFileSync(kubeconfigPath, server.kubeconfig({ namespace: 'default' }), { mode: 0o600 });
   let client: KubeClient | undefined;
   try {
     client = await connect({ kubeconfig: kubeconfigPath, retry: CLIENT_RETRY });
-    const env = new TestEnv(server, client, dir, kubeconfigPath);
-    for (const namespace of ['default', ...(options.namespaces ?? [])]) {
+    const env = new TestEnv(server, client, dir, kubeconfigPath, rbac?.user);
+    const rbacNamespaces = rbac ? rbac.objects.map((o) => o.metadata?.namespace).filter((n): n is string => typeof n === 'string') : [];
+    for (const namespace of new Set(['default', ...(options.namespaces ?? []), ...rbacNamespaces])) {
       try {
         await client.create(NAMESPACES, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
       } catch (error) {
@@ -288,6 +345,7 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
         await sleepMs(20);
       }
     }
+    if (rbac) await env.apply(rbac.objects);
     return env;
   } catch (error) {
     client?.close();
@@ -295,4 +353,27 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+}
+
+const NAMESPACED_RBAC_KINDS = new Set(['ServiceAccount', 'Role', 'RoleBinding']);
+
+/** The manifests (namespaced objects placed) and the user operators run as; a clear error when it cannot be told. */
+function resolveRbac(options: TestEnvRbacOptions): { objects: KubeObject[]; user: string } {
+  if (typeof options !== 'object' || options === null || options.manifests === undefined) {
+    throw new TypeError(`rbac needs { manifests: 'deploy/rbac.yaml' } (a path, YAML text or objects), got ${JSON.stringify(options)}`);
+  }
+  const namespace = options.namespace ?? 'default';
+  const objects = parseManifests(options.manifests).map((o) => (NAMESPACED_RBAC_KINDS.has(o.kind ?? '') && !o.metadata?.namespace ? { ...o, metadata: { ...o.metadata, namespace } } : o));
+  if (options.serviceAccount !== undefined) {
+    if (typeof options.serviceAccount !== 'string' || !options.serviceAccount.startsWith('system:serviceaccount:') || options.serviceAccount.split(':').length !== 4) {
+      throw new TypeError(`rbac.serviceAccount must be 'system:serviceaccount:<namespace>:<name>', got ${JSON.stringify(options.serviceAccount)}`);
+    }
+    return { objects, user: options.serviceAccount };
+  }
+  const accounts = objects.filter((o) => o.kind === 'ServiceAccount');
+  if (accounts.length !== 1) {
+    const found = accounts.map((a) => `${a.metadata?.namespace}/${a.metadata?.name}`).join(', ');
+    throw new Error(`Cannot tell which ServiceAccount operators run as: the rbac manifests have ${accounts.length === 0 ? 'no ServiceAccount' : `${accounts.length} (${found})`}; pass rbac.serviceAccount: 'system:serviceaccount:<namespace>:<name>'.`);
+  }
+  return { objects, user: serviceAccountUser(String(accounts[0]!.metadata?.namespace), String(accounts[0]!.metadata?.name)) };
 }

@@ -409,9 +409,9 @@ function bound(serverPercent: number, driverPercent: number, cores: number): str
 }
 
 /** The `apiserver` scenario alone (also `pnpm bench server`): the API server process driven over HTTP. */
-export async function measureApiServer(sizes: HarnessSizes, cores: number = availableParallelism()): Promise<ApiServerFigures> {
-  const server = await BenchChild.start('apiserver', childScript('apiserverChild'), []);
-  const http = new HttpDriver(server.ready.url!, sizes.concurrency);
+export async function measureApiServer(sizes: HarnessSizes, cores: number = availableParallelism(), options: { readonly rbac?: boolean } = {}): Promise<ApiServerFigures> {
+  const server = await BenchChild.start('apiserver', childScript('apiserverChild'), options.rbac === true ? ['--rbac'] : []);
+  const http = new HttpDriver(server.ready.url!, sizes.concurrency, server.ready.token);
   const watches: { close(): void }[] = [];
   try {
     const n = sizes.objects;

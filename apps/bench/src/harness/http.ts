@@ -13,9 +13,12 @@ export interface HttpAnswer {
 export class HttpDriver {
   private readonly agent: Agent;
 
-  /** `sockets`: how many keep-alive connections requests spread over. */
-  constructor(readonly baseUrl: string, sockets = 32) {
+  private readonly auth: Record<string, string>;
+
+  /** `sockets`: how many keep-alive connections requests spread over; `token`: a bearer token sent with every request. */
+  constructor(readonly baseUrl: string, sockets = 32, token?: string) {
     this.agent = new Agent({ keepAlive: true, maxSockets: sockets });
+    this.auth = token !== undefined ? { authorization: `Bearer ${token}` } : {};
   }
 
   /**
@@ -29,7 +32,7 @@ export class HttpDriver {
     return new Promise((resolve, reject) => {
       const req = request(`${this.baseUrl}${path}`, {
         method, agent: this.agent,
-        headers: payload === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': contentType, 'content-length': Buffer.byteLength(payload) },
+        headers: payload === undefined ? { accept: 'application/json', ...this.auth } : { accept: 'application/json', 'content-type': contentType, 'content-length': Buffer.byteLength(payload), ...this.auth },
       }, (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -52,7 +55,7 @@ export class HttpDriver {
    */
   watch(path: string, onLine: (line: string) => void): Promise<{ close(): void }> {
     return new Promise((resolve, reject) => {
-      const req = request(`${this.baseUrl}${path}${path.includes('?') ? '&' : '?'}watch=1`, { headers: { accept: 'application/json' } }, (res: IncomingMessage) => {
+      const req = request(`${this.baseUrl}${path}${path.includes('?') ? '&' : '?'}watch=1`, { headers: { accept: 'application/json', ...this.auth } }, (res: IncomingMessage) => {
         if (res.statusCode !== 200) {
           reject(new Error(`watch ${path}: HTTP ${res.statusCode}`));
           res.resume();

@@ -35,6 +35,8 @@ export interface ChildReady {
   readonly type: 'ready';
   /** The API server child: its URL. */
   readonly url?: string;
+  /** The API server child in RBAC mode: the bearer token of the bound ServiceAccount the driver acts as. */
+  readonly token?: string;
 }
 
 /** A process's own figures (`stats`): what it used since it started. */

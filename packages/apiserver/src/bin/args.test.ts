@@ -12,7 +12,7 @@ describe('parseCliArgs', () => {
       parseCliArgs([
         '--host', '0.0.0.0', '--port', '8443', '--kubeconfig', '/tmp/kc', '--data-dir', '/tmp/d', '--token', 't0k',
         '--faults', 'watch-drop=2s,error-rate=0.05', '--bookmark-interval', '1.5', '--audit-log', '/tmp/a.jsonl',
-        '--user', 't1=system:serviceaccount:default:operator', '--user', 't2=alice',
+        '--user', 't1=system:serviceaccount:default:operator', '--user', 't2=alice', '--authorization', 'rbac', '--no-tls',
       ]),
     ).toEqual({
       kind: 'run',
@@ -26,8 +26,11 @@ describe('parseCliArgs', () => {
         faults: { watchDropMs: 2000, errorRate: 0.05 },
         bookmarkIntervalMs: 1500,
         auditLogPath: '/tmp/a.jsonl',
+        authorization: 'rbac',
+        tls: false,
       },
     });
+    expect(parseCliArgs(['--tls'])).toEqual({ kind: 'run', options: { host: '127.0.0.1', port: 0, tls: true } });
     expect(parseCliArgs(['--port=0', '--help'])).toEqual({ kind: 'help' });
   });
 
@@ -46,10 +49,11 @@ describe('parseCliArgs', () => {
     expect(message(['--bookmark-interval', '0'])).toMatch(/positive number of seconds, got "0"/);
     expect(message(['--faults', 'drop=1s'])).toMatch(/^--faults: invalid fault item "drop=1s"/);
     expect(message(['--data-dir', ''])).toBe('--data-dir must not be empty');
+    expect(message(['--authorization', 'abac'])).toBe('--authorization must be allow-all or rbac, got "abac"');
   });
 
   it('documents every flag in the usage', () => {
-    for (const flag of ['--host', '--port', '--kubeconfig', '--data-dir', '--token', '--faults', '--bookmark-interval', '--audit-log', '--help']) {
+    for (const flag of ['--host', '--port', '--kubeconfig', '--data-dir', '--token', '--faults', '--bookmark-interval', '--audit-log', '--authorization', '--tls', '--help']) {
       expect(USAGE).toContain(flag);
     }
   });

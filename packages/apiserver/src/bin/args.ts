@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { parseFaultSpec } from '../faults.js';
 import type { FaultSpec } from '../faults.js';
+import type { AuthorizationMode } from '../types.js';
 
 /** What the command line asks for. */
 export interface CliOptions {
@@ -15,6 +16,8 @@ export interface CliOptions {
   faults?: FaultSpec;
   bookmarkIntervalMs?: number;
   auditLogPath?: string;
+  authorization?: AuthorizationMode;
+  tls?: boolean;
 }
 
 /** The result of parsing: run with options, show help, or fail with a message (exit 2). */
@@ -30,7 +33,12 @@ Options:
   --port PORT               port to listen on, 0 = any free port (default 0)
   --kubeconfig PATH         write a kubeconfig for this server to PATH once it is ready
   --data-dir DIR            persist objects and the resourceVersion counter in DIR (default: in memory)
-  --token TOKEN             require "Authorization: Bearer TOKEN" on every request (401 otherwise)
+  --token TOKEN             require "Authorization: Bearer TOKEN" on every request (401 otherwise); its
+                            user is the admin (group system:masters)
+  --authorization MODE      allow-all (default: every request is allowed) or rbac (Roles, ClusterRoles
+                            and their bindings decide, as on a cluster; the written kubeconfig is the admin)
+  --tls, --no-tls           serve https with a self-signed certificate (default: on with --authorization
+                            rbac); kubectl sends tokens only over https
   --user TOKEN=NAME         requests bearing TOKEN are user NAME in the audit log (repeatable), e.g.
                             --user t1=system:serviceaccount:default:operator
   --faults SPEC             inject faults, e.g. watch-drop=2s,error-rate=0.05,error-code=503,retry-after=1,
@@ -64,8 +72,11 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
         faults: { type: 'string' },
         'bookmark-interval': { type: 'string' },
         'audit-log': { type: 'string' },
+        authorization: { type: 'string' },
+        tls: { type: 'boolean' },
         help: { type: 'boolean' },
       },
+      allowNegative: true,
     }));
   } catch (error) {
     return { kind: 'error', message: (error as Error).message };
@@ -87,6 +98,12 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
     }
     options.bookmarkIntervalMs = Math.round(seconds * 1000);
   }
+  const authorization = text('authorization');
+  if (authorization !== undefined) {
+    if (authorization !== 'allow-all' && authorization !== 'rbac') return { kind: 'error', message: `--authorization must be allow-all or rbac, got "${authorization}"` };
+    options.authorization = authorization;
+  }
+  if (typeof values.tls === 'boolean') options.tls = values.tls;
   const users = values.user as string[] | undefined;
   if (users !== undefined) {
     options.users = {};

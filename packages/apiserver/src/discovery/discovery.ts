@@ -89,6 +89,7 @@ function subresourcesOf(t: ResourceType): Subresource[] {
   if (t.storageKey === '/namespaces') out.push({ name: 'finalize', kind: 'Namespace', verbs: ['update'] });
   if (t.scale) out.push({ name: 'scale', kind: 'Scale', verbs: ['get', 'patch', 'update'], group: 'autoscaling', version: 'v1' });
   if (t.statusSubresource) out.push({ name: 'status', kind: t.kind, verbs: ['get', 'patch', 'update'] });
+  if (t.builtin && t.group === '' && t.plural === 'serviceaccounts') out.push({ name: 'token', kind: 'TokenRequest', verbs: ['create'], group: 'authentication.k8s.io', version: 'v1' });
   return out;
 }
 

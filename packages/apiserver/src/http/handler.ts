@@ -1,5 +1,6 @@
-// The request entry point: authentication, injected faults, routing to non-resource endpoints,
-// discovery or a resource handler, and the audit record of every answer. Any failure becomes a Status
+// The request entry point: authentication, impersonation, authorization (RBAC mode only), injected
+// faults, routing to non-resource endpoints, discovery or a resource handler, and the audit record of
+// every answer. Any failure becomes a Status
 // answer; nothing a client sends can throw out of here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StatusError, Statuses, statusBody } from '../errors.js';
@@ -23,7 +24,12 @@ import type { ResourceRegistry } from '../resources/registry.js';
 import { qualifiedResource } from '../resources/types.js';
 import type { ObjectStore } from '../storage/index.js';
 import type { Admission } from '../admission/admission.js';
-import type { Authenticator } from './authentication.js';
+import type { Authenticator, Identity } from './authentication.js';
+import type { RbacAuthorizer } from '../auth/rbacAuthorizer.js';
+import type { ServiceAccountTokens } from '../auth/serviceAccountTokens.js';
+import { authorizeRequest, impersonate, wantsImpersonation } from './authorization.js';
+import { isAuthResource, serveAuthResource } from './authResources.js';
+import type { RequestAttributes } from '../rbac/index.js';
 import type { WriteEngine } from '../registry/engine.js';
 import { acceptsJson, sendJson, sendStatus, sendText } from './http.js';
 import type { Lister } from './reads.js';
@@ -45,6 +51,12 @@ export interface ServerContext {
   faults: FaultInjector;
   maxBodyBytes: number;
   auth: Authenticator;
+  /** The RBAC authorizer; undefined in the default allow-all mode (then no request pays for authorization). */
+  authorizer: RbacAuthorizer | undefined;
+  /** Issues and verifies service-account tokens. */
+  tokens: ServiceAccountTokens;
+  /** The server's clock (milliseconds since the epoch): token issuance and expiry. */
+  now: () => number;
   serverAddress: () => string;
 }
 
@@ -98,8 +110,14 @@ export async function handleRequest(ctx: ServerContext, req: IncomingMessage, re
       throw Statuses.badRequest(`malformed request URI: ${requestURI}`);
     }
     const route = parseRoute(url.pathname);
-    describe(draft, req.method ?? 'GET', url);
-    draft.user = ctx.auth.authenticate(req.headers.authorization);
+    const attributes = describe(draft, req.method ?? 'GET', url);
+    let identity = ctx.auth.identify(req.headers.authorization);
+    draft.user = identity.name;
+    if (wantsImpersonation(req.headers)) {
+      identity = impersonate(ctx.authorizer, identity, req.headers);
+      draft.user = identity.name;
+    }
+    if (ctx.authorizer) authorizeRequest(ctx.authorizer, identity, attributes);
     if (ctx.faults.isPartitioned(req.headers['user-agent'])) {
       // A partitioned client hears nothing back: no answer, no audit record, the connection closed.
       recorded = true;
@@ -114,7 +132,7 @@ export async function handleRequest(ctx: ServerContext, req: IncomingMessage, re
     if (!acceptsJson(req.headers.accept) && route.kind !== 'other') {
       throw new StatusError(406, 'NotAcceptable', `only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf`);
     }
-    await dispatch(ctx, req, res, route, url, draft, record);
+    await dispatch(ctx, req, res, route, url, draft, record, identity);
   } catch (error) {
     if (error instanceof StatusError) sendStatus(res, error);
     else sendStatus(res, Statuses.internal(error instanceof Error ? error.message : String(error)));
@@ -122,21 +140,26 @@ export async function handleRequest(ctx: ServerContext, req: IncomingMessage, re
 }
 
 /** Fills the audit draft with the request's attributes, exactly as kube-apiserver's RequestInfo has them. */
-function describe(draft: AuditDraft, method: string, url: URL): void {
+function describe(draft: AuditDraft, method: string, url: URL): RequestAttributes {
   const attrs = requestAttributes(method, url);
   draft.verb = attrs.verb;
-  if (!attrs.resourceRequest) return;
+  if (!attrs.resourceRequest) return attrs;
   draft.group = attrs.group;
   draft.version = attrs.version ?? '';
   draft.resource = attrs.resource;
   if (attrs.subresource !== undefined) draft.subresource = attrs.subresource;
   if (attrs.namespace !== undefined) draft.namespace = attrs.namespace;
   if (attrs.name !== undefined) draft.name = attrs.name;
+  return attrs;
 }
 
-async function dispatch(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, route: Route, url: URL, draft: AuditDraft, record: () => void): Promise<void> {
+async function dispatch(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, route: Route, url: URL, draft: AuditDraft, record: () => void, identity: Identity): Promise<void> {
   const method = req.method ?? 'GET';
   if (route.kind === 'resource') {
+    if (isAuthResource(route)) {
+      await serveAuthResource(ctx, req, res, route, identity);
+      return;
+    }
     await handleResource(ctx, req, res, route, url, draft, record);
     return;
   }

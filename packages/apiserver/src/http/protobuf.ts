@@ -1,6 +1,7 @@
 // kubectl's typed clients send protobuf bodies (`application/vnd.kubernetes.protobuf`) for its
 // generator commands — `kubectl create namespace|configmap|secret|serviceaccount|service|deployment|
-// job|cronjob|role|rolebinding|clusterrole|clusterrolebinding`. A small field table per message decodes
+// job|cronjob|role|rolebinding|clusterrole|clusterrolebinding`, `kubectl create token` and the reviews of
+// `kubectl auth whoami|can-i`. A small field table per message decodes
 // exactly what those commands send (the `k8s\0` envelope, runtime.Unknown, ObjectMeta, the kind's fields)
 // into JSON, so the rest of the server never sees protobuf; any other protobuf body is answered with 415.
 import { Statuses } from '../errors.js';
@@ -158,6 +159,27 @@ const MESSAGES: Record<string, MessageSpec> = {
   PolicyRule: { 1: ['verbs', 'strings'], 2: ['apiGroups', 'strings'], 3: ['resources', 'strings'], 4: ['resourceNames', 'strings'], 5: ['nonResourceURLs', 'strings'] },
   Subject: { 1: ['kind', 'string'], 2: ['apiGroup', 'string'], 3: ['name', 'string'], 4: ['namespace', 'string'] },
   RoleRef: { 1: ['apiGroup', 'string'], 2: ['kind', 'string'], 3: ['name', 'string'] },
+  // authentication.k8s.io and authorization.k8s.io: what `kubectl create token` and `kubectl auth` send.
+  TokenRequestSpec: { 1: ['audiences', 'strings'], 3: ['boundObjectRef', { msg: 'BoundObjectReference' }], 4: ['expirationSeconds', 'int*'] },
+  BoundObjectReference: { 1: ['kind', 'string'], 2: ['apiVersion', 'string'], 3: ['name', 'string'], 4: ['uid', 'string'] },
+  TokenReviewSpec: { 1: ['token', 'string'], 2: ['audiences', 'strings'] },
+  AccessResourceAttributes: { 1: ['namespace', 'string'], 2: ['verb', 'string'], 3: ['group', 'string'], 4: ['version', 'string'], 5: ['resource', 'string'], 6: ['subresource', 'string'], 7: ['name', 'string'] },
+  AccessNonResourceAttributes: { 1: ['path', 'string'], 2: ['verb', 'string'] },
+  SelfSubjectAccessReviewSpec: { 1: ['resourceAttributes', { msg: 'AccessResourceAttributes' }], 2: ['nonResourceAttributes', { msg: 'AccessNonResourceAttributes' }] },
+  SubjectAccessReviewSpec: {
+    1: ['resourceAttributes', { msg: 'AccessResourceAttributes' }],
+    2: ['nonResourceAttributes', { msg: 'AccessNonResourceAttributes' }],
+    3: ['user', 'string'],
+    4: ['groups', 'strings'],
+    6: ['uid', 'string'],
+  },
+  SelfSubjectRulesReviewSpec: { 1: ['namespace', 'string'] },
+  TokenRequest: { 1: ['metadata', meta], 2: ['spec', { msg: 'TokenRequestSpec' }] },
+  TokenReview: { 1: ['metadata', meta], 2: ['spec', { msg: 'TokenReviewSpec' }] },
+  SelfSubjectReview: { 1: ['metadata', meta] },
+  SelfSubjectAccessReview: { 1: ['metadata', meta], 2: ['spec', { msg: 'SelfSubjectAccessReviewSpec' }] },
+  SubjectAccessReview: { 1: ['metadata', meta], 2: ['spec', { msg: 'SubjectAccessReviewSpec' }] },
+  SelfSubjectRulesReview: { 1: ['metadata', meta], 2: ['spec', { msg: 'SelfSubjectRulesReviewSpec' }] },
   // Top-level kinds (status fields are never read: the server drops status on create).
   ConfigMap: { 1: ['metadata', meta], 2: ['data', { map: 'string' }], 3: ['binaryData', { map: 'bytes' }], 4: ['immutable', 'bool*'] },
   Secret: { 1: ['metadata', meta], 2: ['data', { map: 'bytes' }], 3: ['type', 'string'], 4: ['stringData', { map: 'string' }], 5: ['immutable', 'bool*'] },
@@ -193,6 +215,12 @@ const TOP_LEVEL: Record<string, string> = {
   'rbac.authorization.k8s.io/v1/ClusterRole': 'ClusterRole',
   'rbac.authorization.k8s.io/v1/RoleBinding': 'RoleBinding',
   'rbac.authorization.k8s.io/v1/ClusterRoleBinding': 'ClusterRoleBinding',
+  'authentication.k8s.io/v1/TokenRequest': 'TokenRequest',
+  'authentication.k8s.io/v1/TokenReview': 'TokenReview',
+  'authentication.k8s.io/v1/SelfSubjectReview': 'SelfSubjectReview',
+  'authorization.k8s.io/v1/SelfSubjectAccessReview': 'SelfSubjectAccessReview',
+  'authorization.k8s.io/v1/SubjectAccessReview': 'SubjectAccessReview',
+  'authorization.k8s.io/v1/SelfSubjectRulesReview': 'SelfSubjectRulesReview',
 };
 
 function int64(v: number): number {

@@ -94,8 +94,8 @@ function required(obj: Record<string, any>, fields: string[]): { field: string; 
 
 const EVERYTHING_ALLOWED = { allowed: true, reason: 'the embedded API server allows every request (no RBAC)' };
 
-// Review resources: create-only, answered and never stored. There is no RBAC here, so every access
-// review says yes and every rules review lists everything.
+// Review resources: create-only, answered and never stored. The server answers them from its
+// authenticator and authorizer (src/http/authResources.ts); these answers are the allow-all fallback.
 const REVIEWS: ResourceType[] = [
   builtin({
     group: 'authorization.k8s.io',
@@ -128,6 +128,15 @@ const REVIEWS: ResourceType[] = [
         incomplete: false,
       },
     }),
+  }),
+  builtin({
+    group: 'authentication.k8s.io',
+    plural: 'tokenreviews',
+    kind: 'TokenReview',
+    namespaced: false,
+    verbs: ['create'],
+    // Answered by the server's authenticator (src/http/authResources.ts); this is what discovery lists.
+    review: (body) => ({ ...body, metadata: { creationTimestamp: null }, status: { user: {} } }),
   }),
   builtin({
     group: 'authentication.k8s.io',
