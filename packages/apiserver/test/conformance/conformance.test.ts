@@ -1,0 +1,195 @@
+// The cross-client conformance suite: every scenario of scenarios.ts driven by three real clients —
+// @kubernetes/client-node (in process), kubectl and the official Python client (child processes) — against
+// embedded servers over HTTP, each outcome compared with what a real kube-apiserver answers. Each client gets its own
+// servers: one with default authorization for every scenario but `rbac`, one with `authorization: 'rbac'` for it.
+// A client that is not installed is reported as skipped with the reason, scenarios a client cannot express are
+// listed with theirs, and a summary of all three prints at the end (and goes to reports/conformance.txt).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startApiServer } from '../../src/index.js';
+import type { ApiServer, ApiServerOptions } from '../../src/index.js';
+import { ClientNodeDriver } from './clientNodeDriver.js';
+import { KubectlDriver } from './kubectlDriver.js';
+import { expectOutcome, namespaceOf, NOT_EXPRESSIBLE, SCENARIOS } from './scenarios.js';
+import type { ClientName, ScenarioId } from './scenarios.js';
+import { kubectlAvailability, PYTHON, pythonAvailability, runProcess } from './support.js';
+import type { Availability } from './support.js';
+
+/** History small enough that `watch-expired` can outrun it with 45 writes (the other scenarios resume within it). */
+const HISTORY_SIZE = 40;
+/** The server options of the `rbac` scenario (the option is new in issue 19; an older server ignores it and allows all). */
+const RBAC_OPTIONS: ApiServerOptions & { authorization: 'rbac' } = { authorization: 'rbac' };
+const PYTHON_SCRIPT = new URL('./python/conformance.py', import.meta.url).pathname;
+
+/** What happened for one client, for the summary. */
+interface ClientReport {
+  detail?: string;
+  skipped?: string;
+  passed: ScenarioId[];
+  failed: ScenarioId[];
+  notExpressible: ScenarioId[];
+}
+
+const reports = new Map<ClientName, ClientReport>();
+
+function summaryLines(): string[] {
+  const lines = ['[conformance] summary (scenarios: ' + String(SCENARIOS.length) + ')'];
+  for (const [client, r] of reports) {
+    if (r.skipped) {
+      lines.push(`[conformance] ${client}: SKIPPED — ${r.skipped}`);
+      continue;
+    }
+    if (!r.detail) {
+      lines.push(`[conformance] ${client}: not run in this invocation (filtered out)`);
+      continue;
+    }
+    const partial = SCENARIOS.filter((id) => NOT_EXPRESSIBLE[client][id]?.whole === false);
+    lines.push(
+      `[conformance] ${client} (${r.detail ?? ''}): ${String(r.passed.length)} passed` +
+        (r.failed.length ? `, ${String(r.failed.length)} failed (${r.failed.join(', ')})` : '') +
+        (r.notExpressible.length ? `, ${String(r.notExpressible.length)} not expressible (${r.notExpressible.join(', ')})` : '') +
+        (partial.length ? `, partly expressed: ${partial.join(', ')}` : ''),
+    );
+    for (const id of [...r.notExpressible, ...partial]) lines.push(`[conformance]   ${client} ${id}: ${NOT_EXPRESSIBLE[client][id]?.reason ?? ''}`);
+  }
+  return lines;
+}
+
+afterAll(() => {
+  const lines = summaryLines();
+  console.log(lines.join('\n'));
+  const dir = new URL('../../reports/', import.meta.url).pathname;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'conformance.txt'), `${lines.join('\n')}\n`);
+});
+
+/** How one client runs the scenarios. */
+interface ClientHarness {
+  availability(): Promise<Availability>;
+  /** Starts what the client needs against the two servers. */
+  start(plain: ApiServer, rbac: ApiServer): Promise<void>;
+  observe(id: ScenarioId): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Declares the suite of one client: its servers, then one test per scenario. An unavailable client's tests pass after
+ * recording why it was skipped (the summary says so); a scenario the client cannot express passes after recording
+ * the reason; every other scenario fails unless the client observed exactly the expected outcome.
+ */
+function conformanceSuite(client: ClientName, harness: ClientHarness): void {
+  describe(`conformance with ${client}`, { timeout: 120_000 }, () => {
+    const report: ClientReport = { passed: [], failed: [], notExpressible: [] };
+    reports.set(client, report);
+    let plain: ApiServer | undefined;
+    let rbac: ApiServer | undefined;
+
+    beforeAll(async () => {
+      const availability = await harness.availability();
+      if (!availability.available) {
+        report.skipped = availability.reason;
+        console.log(`[conformance] ${client} skipped: ${availability.reason}`);
+        return;
+      }
+      report.detail = availability.detail;
+      plain = await startApiServer({ historySize: HISTORY_SIZE });
+      rbac = await startApiServer(RBAC_OPTIONS);
+      await harness.start(plain, rbac);
+    }, 240_000);
+
+    afterAll(async () => {
+      await harness.stop();
+      await plain?.close();
+      await rbac?.close();
+    });
+
+    for (const id of SCENARIOS) {
+      it(id, async () => {
+        if (report.skipped) return;
+        if (NOT_EXPRESSIBLE[client][id]?.whole) {
+          report.notExpressible.push(id);
+          return;
+        }
+        try {
+          expectOutcome(client, id, await harness.observe(id));
+          report.passed.push(id);
+        } catch (error) {
+          report.failed.push(id);
+          throw error;
+        }
+      });
+    }
+  });
+}
+
+conformanceSuite('client-node', (() => {
+  let plain: ClientNodeDriver;
+  let rbac: ClientNodeDriver;
+  return {
+    availability: () => Promise.resolve({ available: true, detail: '@kubernetes/client-node 2.0.1' }),
+    start: (p: ApiServer, r: ApiServer) => {
+      plain = new ClientNodeDriver(p.kubeconfig());
+      rbac = new ClientNodeDriver(r.kubeconfig());
+      return Promise.resolve();
+    },
+    observe: (id: ScenarioId) => (id === 'rbac' ? rbac : plain).run(id, namespaceOf(id)),
+    stop: () => Promise.resolve(),
+  };
+})());
+
+conformanceSuite('kubectl', (() => {
+  let path = '';
+  const drivers: KubectlDriver[] = [];
+  return {
+    availability: async () => {
+      const found = await kubectlAvailability();
+      if (found.available) path = found.path ?? '';
+      return found;
+    },
+    start: async (p: ApiServer, r: ApiServer) => {
+      drivers.push(new KubectlDriver(path, p), new KubectlDriver(path, r));
+      for (const d of drivers) await d.start();
+    },
+    observe: (id: ScenarioId) => drivers[id === 'rbac' ? 1 : 0]!.run(id, namespaceOf(id)),
+    stop: async () => {
+      for (const d of drivers) await d.stop();
+    },
+  };
+})());
+
+conformanceSuite('python', (() => {
+  // One interpreter per server runs its whole batch (the interpreter's start is the slow part); the tests then read
+  // each scenario's observation.
+  const observations = new Map<string, { observation?: unknown; error?: string }>();
+  let home = '';
+  const batch = async (server: ApiServer, ids: ScenarioId[]): Promise<void> => {
+    const kubeconfig = join(home, `kubeconfig-${ids.length === 1 ? ids[0]! : 'plain'}`);
+    await server.writeKubeconfig(kubeconfig);
+    const result = await runProcess(PYTHON, [PYTHON_SCRIPT, kubeconfig, ...ids], { env: { PATH: process.env.PATH, HOME: home }, timeoutMs: 200_000 });
+    for (const line of result.stdout.split('\n').filter(Boolean)) {
+      const parsed = JSON.parse(line) as { scenario: string; observation?: unknown; error?: string };
+      observations.set(parsed.scenario, parsed);
+    }
+    for (const id of ids) {
+      if (!observations.has(id)) observations.set(id, { error: `the Python client exited (code ${String(result.code)}) before reporting ${id}: ${result.stderr}` });
+    }
+  };
+  return {
+    availability: pythonAvailability,
+    start: async (p: ApiServer, r: ApiServer) => {
+      home = await mkdtemp(join(tmpdir(), 'opkit-conformance-python-'));
+      await Promise.all([batch(p, SCENARIOS.filter((id) => id !== 'rbac')), batch(r, ['rbac'])]);
+    },
+    observe: (id: ScenarioId) => {
+      const seen = observations.get(id);
+      if (seen?.error !== undefined || seen === undefined) return Promise.reject(new Error(`the Python client failed in ${id}:\n${seen?.error ?? 'no report'}`));
+      return Promise.resolve(seen.observation);
+    },
+    stop: async () => {
+      if (home) await rm(home, { recursive: true, force: true });
+    },
+  };
+})());
