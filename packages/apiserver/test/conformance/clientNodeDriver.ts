@@ -201,7 +201,8 @@ export class ClientNodeDriver {
     const created = await this.core.createNamespacedConfigMap({ namespace: ns, body: cm('w', { k: '1' }) });
     const updated = await this.core.patchNamespacedConfigMap({ name: 'w', namespace: ns, body: { data: { k: '2' } } }, setHeaderOptions('Content-Type', PatchStrategy.MergePatch));
     await this.core.deleteNamespacedConfigMap({ name: 'w', namespace: ns });
-    const events = await this.watchAll(`/api/v1/namespaces/${ns}/configmaps`, { resourceVersion: start, allowWatchBookmarks: true, timeoutSeconds: 2 });
+    // kube-apiserver sends a watch's bookmark 2 s before its timeout (or every minute): 3 s ends the watch with one.
+    const events = await this.watchAll(`/api/v1/namespaces/${ns}/configmaps`, { resourceVersion: start, allowWatchBookmarks: true, timeoutSeconds: 3 });
     return watchObservation(events, created.metadata?.resourceVersion, updated.metadata?.resourceVersion);
   }
 

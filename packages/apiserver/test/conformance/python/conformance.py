@@ -193,7 +193,8 @@ class Scenarios:
         self.core.delete_namespaced_config_map('w', ns)
         events = []
         w = watch.Watch()
-        for event in w.stream(self.core.list_namespaced_config_map, ns, resource_version=start, allow_watch_bookmarks=True, timeout_seconds=2):
+        # kube-apiserver sends a watch's bookmark 2 s before its timeout (or every minute): 3 s ends the watch with one.
+        for event in w.stream(self.core.list_namespaced_config_map, ns, resource_version=start, allow_watch_bookmarks=True, timeout_seconds=3):
             events.append((event['type'], event['raw_object']))
         return watch_observation(events, created, updated)
 
