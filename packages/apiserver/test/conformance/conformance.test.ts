@@ -1,7 +1,9 @@
 // The cross-client conformance suite: every scenario of scenarios.ts driven by three real clients —
 // @kubernetes/client-node (in process), kubectl and the official Python client (child processes) — against
 // embedded servers over HTTP, each outcome compared with what a real kube-apiserver answers. Each client gets its own
-// servers: one with default authorization for every scenario but `rbac`, one with `authorization: 'rbac'` for it.
+// two servers: a plain one (http, every request allowed: the default) for most scenarios, and a secure one
+// (`authorization: 'rbac'`, so https and an admin token in its kubeconfig) for `tokens` and `rbac` — kubectl sends
+// bearer tokens only over https.
 // A client that is not installed is reported as skipped with the reason, scenarios a client cannot express are
 // listed with theirs, and a summary of all three prints at the end (and goes to reports/conformance.txt).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,8 +22,10 @@ import type { Availability } from './support.js';
 
 /** History small enough that `watch-expired` can outrun it with 45 writes (the other scenarios resume within it). */
 const HISTORY_SIZE = 40;
-/** The server options of the `rbac` scenario (the option is new in issue 19; an older server ignores it and allows all). */
-const RBAC_OPTIONS: ApiServerOptions & { authorization: 'rbac' } = { authorization: 'rbac' };
+/** The secure server's options (the option is new in issue 19; an older server ignores it: http, every request allowed). */
+const SECURE_OPTIONS: ApiServerOptions & { authorization: 'rbac' } = { authorization: 'rbac' };
+/** The scenarios run against the secure server. */
+const SECURE: ReadonlySet<ScenarioId> = new Set<ScenarioId>(['tokens', 'rbac']);
 const PYTHON_SCRIPT = new URL('./python/conformance.py', import.meta.url).pathname;
 
 /** What happened for one client, for the summary. */
@@ -70,7 +74,7 @@ afterAll(() => {
 interface ClientHarness {
   availability(): Promise<Availability>;
   /** Starts what the client needs against the two servers. */
-  start(plain: ApiServer, rbac: ApiServer): Promise<void>;
+  start(plain: ApiServer, secure: ApiServer): Promise<void>;
   observe(id: ScenarioId): Promise<unknown>;
   stop(): Promise<void>;
 }
@@ -84,7 +88,7 @@ function conformanceSuite(client: ClientName, harness: ClientHarness, options: {
   const report: ClientReport = { passed: [], failed: [], notExpressible: [] };
   reports.set(client, report);
   let plain: ApiServer | undefined;
-  let rbac: ApiServer | undefined;
+  let secure: ApiServer | undefined;
   let prepared: Promise<void> | undefined;
   const prepare = (): Promise<void> =>
     (prepared ??= (async () => {
@@ -96,8 +100,8 @@ function conformanceSuite(client: ClientName, harness: ClientHarness, options: {
       }
       report.detail = availability.detail;
       plain = await startApiServer({ historySize: HISTORY_SIZE });
-      rbac = await startApiServer(RBAC_OPTIONS);
-      await harness.start(plain, rbac);
+      secure = await startApiServer(SECURE_OPTIONS);
+      await harness.start(plain, secure);
     })());
   // A client whose scenarios run in a child process of their own starts at once, alongside the other clients' tests.
   if (options.early) {
@@ -111,7 +115,7 @@ function conformanceSuite(client: ClientName, harness: ClientHarness, options: {
     await prepared?.catch(() => undefined);
     await harness.stop();
     await plain?.close();
-    await rbac?.close();
+    await secure?.close();
   });
 
   describe(`conformance with ${client}`, { timeout: 120_000 }, () => {
@@ -138,15 +142,15 @@ function conformanceSuite(client: ClientName, harness: ClientHarness, options: {
 
 conformanceSuite('client-node', (() => {
   let plain: ClientNodeDriver;
-  let rbac: ClientNodeDriver;
+  let secure: ClientNodeDriver;
   return {
     availability: () => Promise.resolve({ available: true, detail: '@kubernetes/client-node 2.0.1' }),
     start: (p: ApiServer, r: ApiServer) => {
       plain = new ClientNodeDriver(p.kubeconfig());
-      rbac = new ClientNodeDriver(r.kubeconfig());
+      secure = new ClientNodeDriver(r.kubeconfig());
       return Promise.resolve();
     },
-    observe: (id: ScenarioId) => (id === 'rbac' ? rbac : plain).run(id, namespaceOf(id)),
+    observe: (id: ScenarioId) => (SECURE.has(id) ? secure : plain).run(id, namespaceOf(id)),
     stop: () => Promise.resolve(),
   };
 })());
@@ -164,7 +168,7 @@ conformanceSuite('kubectl', (() => {
       drivers.push(new KubectlDriver(path, p), new KubectlDriver(path, r));
       for (const d of drivers) await d.start();
     },
-    observe: (id: ScenarioId) => drivers[id === 'rbac' ? 1 : 0]!.run(id, namespaceOf(id)),
+    observe: (id: ScenarioId) => drivers[SECURE.has(id) ? 1 : 0]!.run(id, namespaceOf(id)),
     stop: async () => {
       for (const d of drivers) await d.stop();
     },
@@ -177,7 +181,7 @@ conformanceSuite('python', (() => {
   const observations = new Map<string, { observation?: unknown; error?: string }>();
   let home = '';
   const batch = async (server: ApiServer, ids: ScenarioId[]): Promise<void> => {
-    const kubeconfig = join(home, `kubeconfig-${ids.length === 1 ? ids[0]! : 'plain'}`);
+    const kubeconfig = join(home, `kubeconfig-${SECURE.has(ids[0]!) ? 'secure' : 'plain'}`);
     await server.writeKubeconfig(kubeconfig);
     const result = await runProcess(PYTHON, [PYTHON_SCRIPT, kubeconfig, ...ids], { env: { PATH: process.env.PATH, HOME: home }, timeoutMs: 200_000 });
     for (const line of result.stdout.split('\n').filter(Boolean)) {
@@ -192,7 +196,7 @@ conformanceSuite('python', (() => {
     availability: pythonAvailability,
     start: async (p: ApiServer, r: ApiServer) => {
       home = await mkdtemp(join(tmpdir(), 'opkit-conformance-python-'));
-      await Promise.all([batch(p, SCENARIOS.filter((id) => id !== 'rbac')), batch(r, ['rbac'])]);
+      await Promise.all([batch(p, SCENARIOS.filter((id) => !SECURE.has(id))), batch(r, SCENARIOS.filter((id) => SECURE.has(id)))]);
     },
     observe: (id: ScenarioId) => {
       const seen = observations.get(id);

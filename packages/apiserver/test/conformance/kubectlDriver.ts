@@ -190,7 +190,13 @@ export class KubectlDriver {
         await this.ok(['create', 'serviceaccount', 'robot', ...n]);
         const token = (await this.ok(['create', 'token', 'robot', ...n, '--duration=1h'])).trim();
         const review = await this.json(['create', '--validate=false', '-f', '-'], { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token } });
-        return { token: token.length > 0, review: { authenticated: review.status?.authenticated, username: review.status?.user?.username } };
+        // kubectl sends a bearer token only over https (the server of these scenarios serves https).
+        const whoami = await this.json(['auth', 'whoami', `--token=${token}`]);
+        const user = (whoami.status?.userInfo ?? {}) as Json;
+        return {
+          token: token.length > 0, review: { authenticated: review.status?.authenticated, username: review.status?.user?.username },
+          whoami: { username: user.username, groups: [...((user.groups ?? []) as string[])].sort() },
+        };
       }
       case 'rbac': return this.rbac(ns);
     }
@@ -234,17 +240,25 @@ export class KubectlDriver {
     await this.ok(['create', 'serviceaccount', 'robot', '-n', a]);
     await this.ok(['create', 'role', 'pod-reader', '--verb=get,list', '--resource=pods', '-n', a]);
     await this.ok(['create', 'rolebinding', 'robot-pods', '--role=pod-reader', `--serviceaccount=${a}:robot`, '-n', a]);
-    const allowed = async (resource: string, namespace: string): Promise<unknown> => {
-      const review = await this.json(['create', '--validate=false', '-f', '-'], {
-        apiVersion: 'authorization.k8s.io/v1', kind: 'SubjectAccessReview',
-        spec: { user: `system:serviceaccount:${a}:robot`, groups: ['system:serviceaccounts', `system:serviceaccounts:${a}`, 'system:authenticated'], resourceAttributes: { verb: 'list', resource, namespace } },
-      });
-      return review.status?.allowed;
+    const token = (await this.ok(['create', 'token', 'robot', '-n', a])).trim();
+    const robot = [`--token=${token}`];
+    const names = async (args: string[]) => ((await this.json(['get', ...args, ...robot])).items as Json[]).map((i) => i.metadata.name as string);
+    // `kubectl auth can-i` as the admin impersonating the robot (--as): prints yes or no (exit 0 or 1).
+    const canListSecrets = async (): Promise<unknown> => {
+      const r = await this.exec(['auth', 'can-i', 'list', 'secrets', '-n', a, `--as=system:serviceaccount:${a}:robot`]);
+      const answer = r.stdout.trim();
+      return answer === 'yes' && r.code === 0 ? true : answer === 'no' && r.code === 1 ? false : `exit ${r.code}: ${answer} ${r.stderr}`;
     };
-    const observed: Json = { podsInA: await allowed('pods', a), secretsInA: await allowed('secrets', a), podsInB: await allowed('pods', b) };
+    const observed: Json = {
+      podsInA: await names(['pods', '-n', a]),
+      secretsInA: await this.failure(['get', 'secrets', '-n', a, ...robot]),
+      podsInB: await this.failure(['get', 'pods', '-n', b, ...robot]),
+      canListSecretsBefore: await canListSecrets(),
+    };
     await this.ok(['create', 'clusterrole', 'cf-secret-reader', '--verb=list', '--resource=secrets']);
     await this.ok(['create', 'rolebinding', 'robot-secrets', '--clusterrole=cf-secret-reader', `--serviceaccount=${a}:robot`, '-n', a]);
-    observed.secretsInAAfter = await allowed('secrets', a);
+    observed.canListSecretsAfter = await canListSecrets();
+    observed.secretsInAAfter = await names(['secrets', '-n', a]);
     return observed;
   }
 }
