@@ -52,10 +52,11 @@ function summaryLines(): string[] {
     }
     const partial = SCENARIOS.filter((id) => NOT_EXPRESSIBLE[client][id]?.whole === false);
     lines.push(
-      `[conformance] ${client} (${r.detail ?? ''}): ${String(r.passed.length)} passed` +
-        (r.failed.length ? `, ${String(r.failed.length)} failed (${r.failed.join(', ')})` : '') +
-        (r.notExpressible.length ? `, ${String(r.notExpressible.length)} not expressible (${r.notExpressible.join(', ')})` : '') +
-        (partial.length ? `, partly expressed: ${partial.join(', ')}` : ''),
+      `[conformance] ${client} (${r.detail ?? ''}): ran ${String(r.passed.length + r.failed.length)} of ${String(SCENARIOS.length)}` +
+        ` — passed ${String(r.passed.length)}${r.passed.length ? ` (${r.passed.join(', ')})` : ''}` +
+        `; failed ${String(r.failed.length)}${r.failed.length ? ` (${r.failed.join(', ')})` : ''}` +
+        (r.notExpressible.length ? `; not expressible ${String(r.notExpressible.length)} (${r.notExpressible.join(', ')})` : '') +
+        (partial.length ? `; partly expressed: ${partial.join(', ')}` : ''),
     );
     for (const id of [...r.notExpressible, ...partial]) lines.push(`[conformance]   ${client} ${id}: ${NOT_EXPRESSIBLE[client][id]?.reason ?? ''}`);
   }
