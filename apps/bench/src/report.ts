@@ -1,6 +1,7 @@
 // Renders benchmark figures as a fixed-width text table, the one output format of `pnpm bench`,
 // so that figures pasted into notes and pull requests line up and compare at a glance.
 import type { BenchResult } from './apiserverScenarios.js';
+import type { ApiServerFigures } from './harness/harness.js';
 
 function format(value: number): string {
   if (value >= 100) return Math.round(value).toLocaleString('en-US');
@@ -20,4 +21,13 @@ export function renderTable(results: readonly BenchResult[]): string {
     row.map((cell, c) => (c === 2 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd();
   const [header, ...body] = rows;
   return [line(header!), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+/** The separate-process API server figures as a table, each with what bounded it. */
+export function renderServerFigures(f: ApiServerFigures): string {
+  const table = renderTable([
+    { scenario: `creates, ${f.concurrency} concurrent (server in its own process)`, size: `${f.creates} ConfigMaps`, value: f.createsPerSecond, unit: 'creates/s' },
+    { scenario: `watch events delivered to ${f.watchers} watchers`, size: `${f.watchEventsPerWatcher} events each`, value: f.watchEventsPerSecond, unit: 'events/s' },
+  ]);
+  return `${table}\n\ncreates bounded by ${f.createBound}\nwatch events bounded by ${f.watchBound}`;
 }

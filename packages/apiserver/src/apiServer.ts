@@ -3,6 +3,7 @@
 // (url, kubeconfig, faults, stats, requests, close). close() really closes: every socket (watches
 // included), every timer, the audit log and the journal.
 import { createServer } from 'node:http';
+import { noopLogger } from '@opkit/tasks';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { writeFile } from 'node:fs/promises';
@@ -66,7 +67,6 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   const registry = new ResourceRegistry(BUILTIN_TYPES);
   const crdType = registry.lookup('apiextensions.k8s.io', 'v1', 'customresourcedefinitions');
   const nsType = registry.lookup('', 'v1', 'namespaces');
-  const saType = registry.lookup('', 'v1', 'serviceaccounts');
   if (!crdType || !nsType) throw new ApiServerError('StartFailed', 'built-in types are missing');
   const engine: WriteEngine = new WriteEngine(store, { strictMicroTime: resolved.strictMicroTime }, {
     crdChanged: (crd) => {
@@ -82,11 +82,8 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
       const current = store.get(CRDS, undefined, crd.metadata?.name);
       if (current) store.commitUpdate(CRDS, current, { ...current, status });
     },
-    namespaceCreated: (ns) => {
-      // The serviceaccount controller gives every namespace its `default` ServiceAccount.
-      const name = ns.metadata?.name;
-      if (saType && typeof name === 'string' && !store.get(saType.storageKey, name, 'default')) engine.create(saType, name, { metadata: { name: 'default' } }, {});
-    },
+    // The service account controller (controllers/serviceAccounts.ts) gives every namespace its `default` ServiceAccount.
+    namespaceCreated: () => undefined,
   });
   const recorder = new RequestRecorder();
   let journal: FileJournal | undefined;
@@ -116,7 +113,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   for (const name of INITIAL_NAMESPACES) if (!store.get(NAMESPACES, undefined, name)) engine.create(nsType, undefined, { metadata: { name } }, {});
 
   const watches = new WatchManager(store, { bookmarkIntervalMs: resolved.bookmarkIntervalMs, stalled: () => faults.stallWatches });
-  const controllers = new Controllers(engine, registry, watches);
+  const controllers = new Controllers(engine, registry, watches, { logger: options.logger ?? noopLogger });
   controllers.resync();
   let address = '';
   const ctx: ServerContext = {
@@ -160,7 +157,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     });
   } catch (error) {
     watches.close();
-    controllers.close();
+    await controllers.close();
     recorder.close();
     journal?.close();
     throw new ApiServerError('StartFailed', `cannot listen on ${resolved.host}:${resolved.port}: ${(error as Error).message}`, { cause: error });
@@ -217,7 +214,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     close: () => {
       closing ??= (async () => {
         faults.stop();
-        controllers.close();
+        await controllers.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         watches.close();
         server.closeAllConnections();

@@ -2,6 +2,7 @@
 // (several packages code against them).
 import type { FaultCounts, FaultSpec } from './faults.js';
 import type { AuditRecord } from './metrics/index.js';
+import type { Logger } from '@opkit/tasks';
 
 /**
  * Options of `startApiServer`.
@@ -38,6 +39,13 @@ export interface ApiServerOptions {
   strictMicroTime?: boolean;
   /** Largest accepted request body; 413 above. @defaultValue 3 MiB */
   maxBodyBytes?: number;
+  /**
+   * Where the server reports problems of its own: a failed attempt of a background controller (garbage
+   * collection, namespace or CRD removal, ServiceAccounts, the Event TTL) is logged as a `warn` line
+   * `apiserver controller failed; retrying` with the controller, the key, the attempt, the delay and the
+   * error, and retried with backoff. `opkit-apiserver` logs to stderr. @defaultValue noopLogger
+   */
+  logger?: Logger;
 }
 
 /**

@@ -12,6 +12,16 @@ export type { SleepOptions } from './sleep.js';
 export { ExponentialBackOff } from './exponentialBackOff.js';
 export type { ExponentialBackOffOptions } from './exponentialBackOff.js';
 
+export { KeyedQueue } from './keyedQueue.js';
+export type {
+  KeyedQueueFailure,
+  KeyedQueueOptions,
+  KeyedQueueStartStats,
+  KeyedQueueStats,
+  KeyedWorkContext,
+  KeyedWorker,
+} from './keyedQueue.js';
+
 export { TaskQueue } from './taskQueue.js';
 export type { TaskFn, TaskQueueOptions, TaskQueueStats } from './taskQueue.js';
 

@@ -1,13 +1,15 @@
-// A de-duplicating, retrying work queue keyed by a task key (an object uid, a resource name …).
+// A de-duplicating, retrying queue of task functions keyed by a task key (an object uid, a resource
+// name …), with a start/stop lifecycle: nothing runs before run(signal), and work left when the signal
+// aborts stays queued for the next run.
 //
-// Why it exists: reconciliation work is idempotent and only the latest request for a key matters,
-// but nothing may be lost. So a task enqueued while its twin still waits is merged into it; one
-// enqueued while its twin runs runs once more afterwards; a failing task is retried with jittered
-// exponential backoff per key and never blocks other keys.
+// Why it exists: for callers whose work is a closure rather than a typed item. It is a thin shell over
+// KeyedQueue (the one per-key queue implementation): dedupe, latest wins, serial per key, bounded
+// concurrency and per-key retries with jittered exponential backoff all come from there.
 
 import { systemClock, type Clock } from './clock.js';
 import { checkNumber, TasksError } from './errors.js';
-import { ExponentialBackOff } from './exponentialBackOff.js';
+import { ExponentialBackOff, type ExponentialBackOffOptions } from './exponentialBackOff.js';
+import { KeyedQueue } from './keyedQueue.js';
 import { noopLogger, type Logger } from './logger.js';
 
 /** The work of one task. It receives a signal that aborts when the queue shuts down. */
@@ -42,23 +44,13 @@ export interface TaskQueueStats {
   running: number;
 }
 
-type EntryState = 'ready' | 'delayed' | 'running';
-
-interface Entry {
-  fn: TaskFn;
-  state: EntryState;
-  /** Set when the key was enqueued again while it ran: run once more afterwards. */
-  rerun: TaskFn | undefined;
-  backoff: ExponentialBackOff;
-  timer: unknown;
-}
-
 /**
  * A queue that runs each key's latest task, retrying failures, with bounded concurrency.
  *
  * Guarantees: tasks start in enqueue order; at most one task per key runs at a time; a failed
  * task is retried (after `backoffStart`, growing to `backoffMax`) until it succeeds or the queue
- * stops; nothing runs before {@link TaskQueue.run} and nothing after its signal aborts.
+ * stops; nothing runs before {@link TaskQueue.run} and nothing after its signal aborts; a task
+ * interrupted by the abort, or waiting, stays queued for the next `run`.
  *
  * @example
  * const queue = new TaskQueue({ concurrency: 4 });
@@ -66,16 +58,14 @@ interface Entry {
  * await queue.run(signal); // settles when `signal` aborts
  */
 export class TaskQueue {
-  readonly #entries = new Map<string, Entry>();
-  /** Keys ready to start; a Map keeps insertion order, so it is the FIFO. */
-  readonly #ready = new Map<string, Entry>();
-  readonly #running = new Set<Promise<void>>();
+  /** Tasks waiting for a run (a Map keeps insertion order and a re-set key its place). */
+  readonly #held = new Map<string, TaskFn>();
   readonly #options: Required<Omit<TaskQueueOptions, 'logger' | 'clock' | 'random'>>;
   readonly #logger: Logger;
   readonly #clock: Clock;
   readonly #random: () => number;
-  #wake: (() => void) | undefined;
-  #active: AbortSignal | undefined;
+  #queue: KeyedQueue<TaskFn> | undefined;
+  #active = false;
 
   constructor(options: TaskQueueOptions = {}) {
     this.#options = {
@@ -89,7 +79,7 @@ export class TaskQueue {
     this.#clock = options.clock ?? systemClock;
     this.#random = options.random ?? Math.random;
     // Validate the backoff options once, up front, rather than on the first failure.
-    this.#newBackoff();
+    new ExponentialBackOff(this.#backoff());
   }
 
   /**
@@ -97,29 +87,20 @@ export class TaskQueue {
    * (and its retry time); if the key runs now, `fn` runs once more after it.
    */
   enqueue(key: string, fn: TaskFn): void {
-    const entry = this.#entries.get(key);
-    if (!entry) {
-      const created: Entry = { fn, state: 'ready', rerun: undefined, backoff: this.#newBackoff(), timer: undefined };
-      this.#entries.set(key, created);
-      this.#ready.set(key, created);
-      this.#notify();
-    } else if (entry.state === 'running') {
-      entry.rerun = fn;
-    } else {
-      entry.fn = fn;
-    }
+    if (this.#queue) this.#queue.add(key, fn);
+    else this.#held.set(key, fn);
   }
 
   /** How many tasks are ready, delayed and running. */
   stats(): TaskQueueStats {
-    let delayed = 0;
-    for (const entry of this.#entries.values()) if (entry.state === 'delayed') delayed += 1;
-    return { ready: this.#ready.size, delayed, running: this.#running.size };
+    if (!this.#queue) return { ready: this.#held.size, delayed: 0, running: 0 };
+    const { ready, delayed, running } = this.#queue.stats();
+    return { ready, delayed, running };
   }
 
   /** True when nothing is queued, delayed or running. */
   get idle(): boolean {
-    return this.#entries.size === 0;
+    return this.#held.size === 0 && (this.#queue?.idle ?? true);
   }
 
   /**
@@ -129,100 +110,34 @@ export class TaskQueue {
   async run(signal: AbortSignal): Promise<void> {
     if (this.#active) throw new TasksError('already-running', 'TaskQueue.run() is already running; call it once at a time');
     if (signal.aborted) return;
-    this.#active = signal;
-    const onAbort = (): void => this.#notify();
-    signal.addEventListener('abort', onAbort, { once: true });
-    for (const [key, entry] of this.#entries) if (entry.state === 'delayed' && entry.timer === undefined) this.#schedule(key, entry, 0);
+    this.#active = true;
+    const queue = new KeyedQueue<TaskFn>((fn, { signal: stop }) => fn(stop), {
+      concurrency: this.#options.concurrency,
+      retry: this.#backoff(),
+      clock: this.#clock,
+      onError: (error, { key, retryInMs }) =>
+        this.#logger.warn('task failed; retrying', { key, delayMs: Math.round(retryInMs ?? 0), error: String(error) }),
+    });
+    this.#queue = queue;
+    for (const [key, fn] of this.#held) queue.add(key, fn);
+    this.#held.clear();
     try {
-      while (!signal.aborted) {
-        this.#startReady(signal);
-        await new Promise<void>((resolve) => (this.#wake = resolve));
-      }
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     } finally {
-      signal.removeEventListener('abort', onAbort);
-      for (const entry of this.#entries.values()) {
-        if (entry.state === 'delayed' && entry.timer !== undefined) {
-          this.#clock.clearTimeout(entry.timer);
-          entry.timer = undefined;
-        }
-      }
-      await Promise.allSettled([...this.#running]);
-      this.#active = undefined;
+      this.#queue = undefined;
+      // Tasks enqueued during the shutdown went to #held and are newer than the leftovers.
+      for (const [key, fn] of await queue.close(signal.reason)) if (!this.#held.has(key)) this.#held.set(key, fn);
+      this.#active = false;
     }
   }
 
-  #newBackoff(): ExponentialBackOff {
-    return new ExponentialBackOff({
+  #backoff(): ExponentialBackOffOptions {
+    return {
       base: this.#options.backoffBase,
       start: this.#options.backoffStart,
       max: this.#options.backoffMax,
       jitter: this.#options.jitter,
       random: this.#random,
-    });
-  }
-
-  #notify(): void {
-    const wake = this.#wake;
-    this.#wake = undefined;
-    wake?.();
-  }
-
-  #startReady(signal: AbortSignal): void {
-    for (const [key, entry] of this.#ready) {
-      if (this.#running.size >= this.#options.concurrency) return;
-      this.#ready.delete(key);
-      entry.state = 'running';
-      const running: Promise<void> = this.#execute(key, entry, signal).finally(() => {
-        this.#running.delete(running);
-        this.#notify();
-      });
-      this.#running.add(running);
-    }
-  }
-
-  async #execute(key: string, entry: Entry, signal: AbortSignal): Promise<void> {
-    let failure: unknown;
-    let failed = false;
-    try {
-      await entry.fn(signal);
-    } catch (error) {
-      failed = true;
-      failure = error;
-    }
-    if (failed && signal.aborted) {
-      // A shutdown, not a failure: keep the task for a later run.
-      entry.fn = entry.rerun ?? entry.fn;
-      entry.rerun = undefined;
-      entry.state = 'delayed';
-      return;
-    }
-    if (failed) {
-      entry.fn = entry.rerun ?? entry.fn;
-      entry.rerun = undefined;
-      const delay = entry.backoff.next();
-      this.#logger.warn('task failed; retrying', { key, delayMs: Math.round(delay), error: String(failure) });
-      entry.state = 'delayed';
-      this.#schedule(key, entry, delay);
-      return;
-    }
-    entry.backoff.reset();
-    if (entry.rerun) {
-      entry.fn = entry.rerun;
-      entry.rerun = undefined;
-      entry.state = 'ready';
-      this.#ready.set(key, entry);
-    } else {
-      this.#entries.delete(key);
-    }
-  }
-
-  #schedule(key: string, entry: Entry, delay: number): void {
-    if (this.#active?.aborted ?? true) return;
-    entry.timer = this.#clock.setTimeout(() => {
-      entry.timer = undefined;
-      entry.state = 'ready';
-      this.#ready.set(key, entry);
-      this.#notify();
-    }, delay);
+    };
   }
 }

@@ -1,10 +1,12 @@
 // Why this file exists: events of one object must be processed one at a time and in order (one
 // writer per object), events that pile up while it is busy should collapse into the latest, and the
 // total number of busy workers must be bounded without starving anyone or deadlocking. This is the
-// per-object multiplexer between a resource stream and the processing of each object.
+// per-object multiplexer between a resource stream and the processing of each object. The queueing
+// itself is @opkit/tasks' KeyedQueue (the one per-key queue of Opkit); this file adapts it to streams.
 
 import { Observable } from 'rxjs';
 import type { KubeObject } from '@opkit/kube';
+import { KeyedQueue } from '@opkit/tasks';
 import { checkRange } from './errors.js';
 import type { ObjectEvent, WatchEvent } from './watchResource.js';
 
@@ -55,14 +57,10 @@ export interface PerObjectOutcome<T = KubeObject> {
   coalesced: number;
 }
 
-interface ObjectState<T> {
-  pending: ObjectEvent<T>[];
-  /** When the oldest pending event arrived (ms). */
-  since: number;
+/** One queued event and how many were collapsed into it. */
+interface Queued<T> {
+  event: ObjectEvent<T>;
   coalesced: number;
-  running: boolean;
-  queued: boolean;
-  newer: AbortController | undefined;
 }
 
 function defaultKey(event: ObjectEvent<KubeObject>): string | undefined {
@@ -92,103 +90,45 @@ export function perObject<T extends KubeObject = KubeObject>(events$: Observable
   const latest = (options.coalesce ?? 'latest') === 'latest';
   const keyOf = options.key ?? (defaultKey);
   return new Observable<PerObjectOutcome<T>>((subscriber) => {
-    const states = new Map<string, ObjectState<T>>();
-    const ready: string[] = [];
-    let head = 0;
-    let running = 0;
-    let sourceDone = false;
-    const shutdown = new AbortController();
-
-    const finishIfDone = (): void => {
-      if (sourceDone && running === 0 && head === ready.length) subscriber.complete();
-    };
-
-    const enqueue = (key: string, state: ObjectState<T>): void => {
-      state.queued = true;
-      ready.push(key);
-    };
-
-    const start = (key: string, state: ObjectState<T>): void => {
-      const event = state.pending.shift()!;
-      const waitMs = Date.now() - state.since;
-      state.since = Date.now();
-      const coalesced = state.coalesced;
-      state.coalesced = 0;
-      state.running = true;
-      state.newer = new AbortController();
-      if (state.pending.length > 0) state.newer.abort();
-      running++;
-      options.onStart?.({ waiting: ready.length - head, running, waitMs });
-      const context: WorkerContext = { key, newer: state.newer.signal, signal: shutdown.signal, coalesced };
-      const done = (error?: unknown, failed = false): void => {
-        running--;
-        state.running = false;
-        state.newer = undefined;
-        if (shutdown.signal.aborted) return;
-        subscriber.next(failed ? { key, event, error, coalesced } : { key, event, coalesced });
-        if (state.pending.length > 0) enqueue(key, state);
-        else states.delete(key);
-        pump();
-      };
-      Promise.resolve()
-        .then(() => worker(event, context))
-        .then(
-          () => done(),
-          (error: unknown) => done(error, true),
-        );
-    };
-
-    const pump = (): void => {
-      while (running < concurrency && head < ready.length) {
-        const key = ready[head++]!;
-        const state = states.get(key);
-        if (state) {
-          state.queued = false;
-          if (state.pending.length > 0 && !state.running) start(key, state);
+    const queue = new KeyedQueue<Queued<T>>(
+      async ({ event, coalesced }, { key, newer, signal }) => {
+        let outcome: PerObjectOutcome<T>;
+        try {
+          await worker(event, { key, newer, signal, coalesced });
+          outcome = { key, event, coalesced };
+        } catch (error) {
+          outcome = { key, event, error, coalesced };
         }
-      }
-      if (head > 1024 && head * 2 > ready.length) {
-        ready.splice(0, head);
-        head = 0;
-      }
-      finishIfDone();
-    };
+        if (!signal.aborted) subscriber.next(outcome);
+      },
+      {
+        concurrency,
+        coalesce: latest ? 'latest' : 'none',
+        merge: (waiting, added) => ({ event: added.event, coalesced: waiting.coalesced + 1 + added.coalesced }),
+        ...(options.onStart ? { onStart: options.onStart } : {}),
+      },
+    );
 
     const source = events$.subscribe({
       next: (event) => {
         if (event.type === 'SYNCED') return;
         const key = keyOf(event);
-        if (key === undefined) return;
-        let state = states.get(key);
-        if (!state) {
-          state = { pending: [], since: Date.now(), coalesced: 0, running: false, queued: false, newer: undefined };
-          states.set(key, state);
-        }
-        if (state.pending.length === 0) state.since = Date.now();
-        if (latest && state.pending.length > 0) {
-          state.pending[0] = event;
-          state.coalesced++;
-        } else {
-          state.pending.push(event);
-        }
-        if (state.running) state.newer?.abort();
-        else if (!state.queued) enqueue(key, state);
-        pump();
+        if (key !== undefined) queue.add(key, { event, coalesced: 0 });
       },
       error: (error: unknown) => {
-        shutdown.abort(error);
+        void queue.close(error);
         subscriber.error(error);
       },
       complete: () => {
-        sourceDone = true;
-        finishIfDone();
+        void queue.drain().then(() => {
+          if (!queue.closed) subscriber.complete();
+        });
       },
     });
 
     return () => {
       source.unsubscribe();
-      shutdown.abort(new DOMException('perObject unsubscribed', 'AbortError'));
-      states.clear();
+      void queue.close(new DOMException('perObject unsubscribed', 'AbortError'));
     };
   });
 }

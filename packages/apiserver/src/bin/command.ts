@@ -2,6 +2,8 @@
 // with the same option parser: start the server, print its URL (and write a kubeconfig when asked),
 // stop cleanly on SIGINT/SIGTERM. Resolves to the exit code: 0 after a clean stop, 1 when the
 // server fails, 2 for bad flags.
+import { stringifyJson } from '@opkit/json';
+import type { LogFields, Logger } from '@opkit/tasks';
 import { startApiServer } from '../apiServer.js';
 import type { ApiServerOptions } from '../types.js';
 import { USAGE, parseCliArgs } from './args.js';
@@ -27,7 +29,7 @@ export async function runApiServerCommand(argv: readonly string[], options: { re
     return 2;
   }
   const { kubeconfig, ...rest } = parsed.options;
-  const serverOptions: ApiServerOptions = { ...rest };
+  const serverOptions: ApiServerOptions = { ...rest, logger: stderrLogger(name) };
   const server = await startApiServer(serverOptions);
   // Every signal is handled, not only the first: under `npm run`, Ctrl+C reaches this process twice (the
   // terminal signals the whole process group and npm forwards it too), and a second signal left to its default
@@ -55,6 +57,25 @@ export async function runApiServerCommand(argv: readonly string[], options: { re
   process.stdout.write(`${name} listening on ${server.url}\n`);
   if (kubeconfig !== undefined) process.stdout.write(`kubeconfig written to ${kubeconfig} (use: kubectl --kubeconfig ${kubeconfig} get namespaces)\n`);
   return done;
+}
+
+/**
+ * The command's logger: the server's warnings and errors (a failed controller attempt, say) as one
+ * line each on stderr, `<name>: <message> key=value …`; debug and info lines are dropped.
+ */
+function stderrLogger(name: string, bound: LogFields = {}): Logger {
+  const line = (level: string, message: string, fields: LogFields = {}): void => {
+    const all = { ...bound, ...fields };
+    const rendered = Object.entries(all).map(([key, value]) => ` ${key}=${typeof value === 'string' && !/\s/.test(value) ? value : stringifyJson(String(value))}`).join('');
+    process.stderr.write(`${name}: ${level}: ${message}${rendered}\n`);
+  };
+  return {
+    debug: () => undefined,
+    info: () => undefined,
+    warn: (message, fields) => line('warning', message, fields),
+    error: (message, fields) => line('error', message, fields),
+    child: (fields) => stderrLogger(name, { ...bound, ...fields }),
+  };
 }
 
 export { USAGE as API_SERVER_USAGE, parseCliArgs as parseApiServerArgs };

@@ -17,7 +17,7 @@ function setup(): { engine: WriteEngine; controllers: Controllers; store: Object
   const engine = new WriteEngine(store, { strictMicroTime: false }, { crdChanged: () => undefined, namespaceCreated: () => undefined });
   const watches = new WatchManager(store, { bookmarkIntervalMs: 60_000, stalled: () => false });
   const controllers = new Controllers(engine, registry, watches);
-  cleanups.push(() => controllers.close(), () => watches.close());
+  cleanups.push(() => void controllers.close(), () => watches.close());
   const ns = registry.lookup('', 'v1', 'namespaces');
   if (!ns) throw new Error('namespaces missing');
   engine.create(ns, undefined, { metadata: { name: 'default' } }, {});

@@ -1,0 +1,350 @@
+// The one per-key work queue of Opkit. An operator's per-object processing (@opkit/watching's
+// `perObject`, and through it core), TaskQueue and the embedded API server's controllers all run on it.
+//
+// Why it exists: reconciliation work is keyed (an object, a namespace, a CRD) and idempotent. Two
+// workers on one key would race each other's writes; work that piles up while a key is busy is
+// usually superseded by its latest item; and the number of busy workers must be bounded without
+// starving any key. Writing that logic once — with retries, abort and stats — keeps every user of it
+// honest about the same guarantees.
+
+import { systemClock, type Clock } from './clock.js';
+import { checkNumber } from './errors.js';
+import { ExponentialBackOff, type ExponentialBackOffOptions } from './exponentialBackOff.js';
+import { noopLogger, type Logger } from './logger.js';
+
+/** What a {@link KeyedWorker} is told besides its item. */
+export interface KeyedWorkContext {
+  /** The key the item was added under. */
+  readonly key: string;
+  /** Aborted when the queue closes (its `signal` aborts or `close()` is called): stop work. */
+  readonly signal: AbortSignal;
+  /** Aborted as soon as another item for the same key is waiting: cut sleeps short with it. */
+  readonly newer: AbortSignal;
+  /** How many times this key's work failed in a row before this run (0 on a first try). */
+  readonly attempt: number;
+}
+
+/** Processes one item of one key. Never runs twice at once for the same key. */
+export type KeyedWorker<T> = (item: T, context: KeyedWorkContext) => Promise<void> | void;
+
+/** A worker's failure, as told to {@link KeyedQueueOptions.onError}. */
+export interface KeyedQueueFailure<T> {
+  readonly key: string;
+  readonly item: T;
+  /** Failures of this key in a row, this one included (1 on the first). */
+  readonly attempt: number;
+  /** Milliseconds until the retry, or undefined when the queue does not retry. */
+  readonly retryInMs: number | undefined;
+}
+
+/** The queue at the moment a worker starts, as told to {@link KeyedQueueOptions.onStart}. */
+export interface KeyedQueueStartStats {
+  /** Keys ready to start and waiting for a free slot. */
+  readonly waiting: number;
+  /** Workers running, this one included. */
+  readonly running: number;
+  /** Milliseconds between the arrival of the key's oldest waiting item and this start. */
+  readonly waitMs: number;
+}
+
+/** Counts of a queue's keys by state. */
+export interface KeyedQueueStats {
+  /** Keys ready to start, waiting for a slot. */
+  readonly ready: number;
+  /** Keys waiting for a retry after a failure. */
+  readonly delayed: number;
+  /** Workers running now. */
+  readonly running: number;
+  /** Workers started since the queue was made. */
+  readonly started: number;
+  /** Sum over all starts of the time items waited for their start (ms). */
+  readonly waitedMs: number;
+}
+
+/** Options of {@link KeyedQueue}. Delays are in milliseconds. */
+export interface KeyedQueueOptions<T> {
+  /** Most workers running at once, across all keys. @defaultValue 1 */
+  concurrency?: number;
+  /**
+   * `'latest'`: an item added for a key that already has one waiting is merged into it (see
+   * {@link KeyedQueueOptions.merge}), so each key has at most one waiting item. `'none'`: every item
+   * is kept and processed in order, one per run; after each run the key goes to the back of the line.
+   * @defaultValue 'latest'
+   */
+  coalesce?: 'latest' | 'none';
+  /** How a waiting item and a newly added one combine in `'latest'` mode. @defaultValue the added one wins */
+  merge?: (waiting: T, added: T) => T;
+  /**
+   * Retry a failed item per key after these growing delays (the backoff resets after a success), or
+   * `false` to report the failure and go on with the key's next item.
+   * @defaultValue false
+   */
+  retry?: ExponentialBackOffOptions | false;
+  /**
+   * Told every failure of a worker (never an abort during shutdown). Without it, failures are logged:
+   * `warn` when retried, `error` when not.
+   */
+  onError?: (error: unknown, failure: KeyedQueueFailure<T>) => void;
+  /** Told each time a worker starts. */
+  onStart?: (stats: KeyedQueueStartStats) => void;
+  /** Aborting it closes the queue, like {@link KeyedQueue.close}. */
+  signal?: AbortSignal;
+  /** @defaultValue noopLogger */
+  logger?: Logger;
+  /** @defaultValue systemClock */
+  clock?: Clock;
+}
+
+interface Waiting<T> {
+  item: T;
+  /** When it (or the oldest item merged into it) arrived. */
+  since: number;
+}
+
+interface Entry<T> {
+  readonly key: string;
+  readonly pending: Waiting<T>[];
+  state: 'ready' | 'running' | 'delayed';
+  failures: number;
+  backoff: ExponentialBackOff | undefined;
+  timer: unknown;
+  newer: AbortController | undefined;
+}
+
+/**
+ * A work queue keyed by string: dedupe, serial per key, latest wins, bounded concurrency, retries,
+ * abort. It starts working as soon as it is made and works until it is closed.
+ *
+ * Guarantees:
+ * - never two workers on one key at once;
+ * - keys start in the order they became ready, at most `concurrency` at a time; a key that just ran
+ *   and has more work goes to the back of the line (no key starves another);
+ * - `'latest'` mode: an item added while its key waits is merged into the waiting one (which keeps
+ *   its place, and its retry time if it waits for a retry); an item added while its key runs is run
+ *   once more afterwards, and the running worker's `newer` signal aborts;
+ * - a failure is always reported (`onError`, else the logger); with `retry`, the key's item (merged
+ *   with anything added meanwhile) runs again after the next backoff delay, without blocking other keys;
+ * - after {@link KeyedQueue.close} (or an abort of `signal`) nothing new starts, retry timers are
+ *   cleared, running workers see their `signal` abort, and `close()` resolves once they have settled.
+ *
+ * Caveats: the key is only an identity — keep the item typed and put everything the worker needs in
+ * it. A worker that ignores its signal delays `close()` until it returns.
+ *
+ * @example
+ * const queue = new KeyedQueue<{ namespace: string; name: string }>(
+ *   async (ref, { signal }) => reconcile(ref, signal),
+ *   { concurrency: 4, retry: { start: 5, max: 30_000 }, logger, signal },
+ * );
+ * queue.add('default/web', { namespace: 'default', name: 'web' });
+ * await queue.drain(); // resolves when nothing waits, runs or waits for a retry
+ */
+export class KeyedQueue<T> {
+  readonly #worker: KeyedWorker<T>;
+  readonly #concurrency: number;
+  readonly #latest: boolean;
+  readonly #merge: (waiting: T, added: T) => T;
+  readonly #retry: ExponentialBackOffOptions | undefined;
+  readonly #onError: KeyedQueueOptions<T>['onError'];
+  readonly #onStart: KeyedQueueOptions<T>['onStart'];
+  readonly #logger: Logger;
+  readonly #clock: Clock;
+  readonly #entries = new Map<string, Entry<T>>();
+  /** Keys ready to start; a Map keeps insertion order, so it is the FIFO. */
+  readonly #ready = new Map<string, Entry<T>>();
+  readonly #running = new Set<Promise<void>>();
+  readonly #shutdown = new AbortController();
+  readonly #signal: AbortSignal | undefined;
+  readonly #onAbort = (): void => void this.close(this.#signal?.reason);
+  #idleWaiters: (() => void)[] = [];
+  #closing: Promise<[string, T][]> | undefined;
+  #started = 0;
+  #waitedMs = 0;
+
+  constructor(worker: KeyedWorker<T>, options: KeyedQueueOptions<T> = {}) {
+    this.#worker = worker;
+    this.#concurrency = checkNumber('KeyedQueue concurrency', options.concurrency ?? 1, 1);
+    this.#latest = (options.coalesce ?? 'latest') === 'latest';
+    this.#merge = options.merge ?? ((_waiting, added) => added);
+    this.#retry = options.retry === false ? undefined : options.retry;
+    // Validate the backoff options once, up front, rather than on the first failure.
+    if (this.#retry) new ExponentialBackOff(this.#retry);
+    this.#onError = options.onError;
+    this.#onStart = options.onStart;
+    this.#logger = options.logger ?? noopLogger;
+    this.#clock = options.clock ?? systemClock;
+    this.#signal = options.signal;
+    if (this.#signal?.aborted) void this.close(this.#signal.reason);
+    else this.#signal?.addEventListener('abort', this.#onAbort, { once: true });
+  }
+
+  /**
+   * Queue `item` under `key`. Returns false (and does nothing) once the queue is closed.
+   */
+  add(key: string, item: T): boolean {
+    if (this.closed) return false;
+    const now = this.#clock.now();
+    let entry = this.#entries.get(key);
+    if (!entry) {
+      entry = { key, pending: [{ item, since: now }], state: 'ready', failures: 0, backoff: undefined, timer: undefined, newer: undefined };
+      this.#entries.set(key, entry);
+      this.#ready.set(key, entry);
+    } else {
+      const first = entry.pending[0];
+      if (this.#latest && first) first.item = this.#merge(first.item, item);
+      else entry.pending.push({ item, since: now });
+      entry.newer?.abort();
+    }
+    this.#pump();
+    return true;
+  }
+
+  /** True once {@link close} was called or the `signal` aborted. */
+  get closed(): boolean {
+    return this.#shutdown.signal.aborted;
+  }
+
+  /** True when no key waits, runs, or waits for a retry. */
+  get idle(): boolean {
+    return this.#entries.size === 0;
+  }
+
+  /** How many keys are ready, delayed and running, and how long starts waited in total. */
+  stats(): KeyedQueueStats {
+    let delayed = 0;
+    for (const entry of this.#entries.values()) if (entry.state === 'delayed') delayed += 1;
+    return { ready: this.#ready.size, delayed, running: this.#running.size, started: this.#started, waitedMs: this.#waitedMs };
+  }
+
+  /**
+   * Resolves when the queue is idle (nothing waits, runs or waits for a retry), or when it is closed
+   * and its workers have settled. Items may still be added meanwhile; it waits for them too.
+   */
+  drain(): Promise<void> {
+    if (this.idle) return Promise.resolve();
+    if (this.#closing) return this.#closing.then(() => undefined);
+    return new Promise<void>((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  /**
+   * Stop: nothing new starts, retry timers are cleared, running workers' `signal` aborts with
+   * `reason`. Resolves, once the running workers have settled, with the work left undone: per key in
+   * order, the items that waited, waited for a retry, or whose worker failed after the close.
+   * Calling it again returns the same promise.
+   */
+  close(reason?: unknown): Promise<[string, T][]> {
+    if (this.#closing) return this.#closing;
+    this.#shutdown.abort(reason ?? new DOMException('KeyedQueue closed', 'AbortError'));
+    this.#signal?.removeEventListener('abort', this.#onAbort);
+    this.#ready.clear();
+    for (const entry of this.#entries.values()) {
+      if (entry.timer !== undefined) this.#clock.clearTimeout(entry.timer);
+      entry.timer = undefined;
+    }
+    this.#closing = Promise.allSettled([...this.#running]).then(() => {
+      const left: [string, T][] = [];
+      for (const entry of this.#entries.values()) for (const waiting of entry.pending) left.push([entry.key, waiting.item]);
+      this.#entries.clear();
+      this.#wakeIdle();
+      return left;
+    });
+    return this.#closing;
+  }
+
+  #pump(): void {
+    for (const [key, entry] of this.#ready) {
+      if (this.#running.size >= this.#concurrency) return;
+      this.#ready.delete(key);
+      this.#start(entry);
+    }
+  }
+
+  #start(entry: Entry<T>): void {
+    const { item, since } = entry.pending.shift()!;
+    const now = this.#clock.now();
+    entry.state = 'running';
+    entry.newer = new AbortController();
+    if (entry.pending.length > 0) entry.newer.abort();
+    const context: KeyedWorkContext = { key: entry.key, signal: this.#shutdown.signal, newer: entry.newer.signal, attempt: entry.failures };
+    this.#started += 1;
+    this.#waitedMs += now - since;
+    const running: Promise<void> = Promise.resolve()
+      .then(() => this.#worker(item, context))
+      .then(
+        () => this.#finish(entry, { item, since }, false, undefined),
+        (error: unknown) => this.#finish(entry, { item, since }, true, error),
+      )
+      .finally(() => {
+        this.#running.delete(running);
+        if (!this.closed) {
+          this.#pump();
+          if (this.idle) this.#wakeIdle();
+        }
+      });
+    this.#running.add(running);
+    this.#onStart?.({ waiting: this.#ready.size, running: this.#running.size, waitMs: now - since });
+  }
+
+  #finish(entry: Entry<T>, ran: Waiting<T>, failed: boolean, error: unknown): void {
+    entry.newer = undefined;
+    if (this.closed) {
+      // A shutdown, not a failure: what did not finish is handed back by close().
+      if (failed) entry.pending.unshift(ran);
+      if (entry.pending.length === 0) this.#entries.delete(entry.key);
+      return;
+    }
+    if (!failed) {
+      entry.failures = 0;
+      entry.backoff?.reset();
+      this.#next(entry);
+      return;
+    }
+    entry.failures += 1;
+    const retryInMs = this.#retry ? (entry.backoff ??= new ExponentialBackOff(this.#retry)).next() : undefined;
+    this.#report(error, { key: entry.key, item: ran.item, attempt: entry.failures, retryInMs });
+    if (retryInMs === undefined) {
+      entry.failures = 0;
+      this.#next(entry);
+      return;
+    }
+    const first = entry.pending[0];
+    if (this.#latest && first) entry.pending[0] = { item: this.#merge(ran.item, first.item), since: ran.since };
+    else entry.pending.unshift(ran);
+    entry.state = 'delayed';
+    entry.timer = this.#clock.setTimeout(() => {
+      entry.timer = undefined;
+      entry.state = 'ready';
+      this.#ready.set(entry.key, entry);
+      this.#pump();
+    }, retryInMs);
+  }
+
+  /** After a run: back of the line if more is waiting, else forget the key. */
+  #next(entry: Entry<T>): void {
+    if (entry.pending.length > 0) {
+      entry.state = 'ready';
+      this.#ready.set(entry.key, entry);
+    } else {
+      this.#entries.delete(entry.key);
+    }
+  }
+
+  #report(error: unknown, failure: KeyedQueueFailure<T>): void {
+    if (this.#onError) {
+      try {
+        this.#onError(error, failure);
+        return;
+      } catch (reportError) {
+        this.#logger.error('KeyedQueue onError threw', { key: failure.key, error: String(reportError) });
+      }
+    }
+    const fields = { key: failure.key, attempt: failure.attempt, error: String(error) };
+    if (failure.retryInMs === undefined) this.#logger.error('keyed work failed', fields);
+    else this.#logger.warn('keyed work failed; retrying', { ...fields, delayMs: Math.round(failure.retryInMs) });
+  }
+
+  #wakeIdle(): void {
+    const waiters = this.#idleWaiters;
+    this.#idleWaiters = [];
+    for (const wake of waiters) wake();
+  }
+}
