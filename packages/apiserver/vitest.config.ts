@@ -1,6 +1,7 @@
-// Integration tests talk to a real (embedded) API server over HTTP; give them room on a busy CI box.
+// Integration tests talk to a real (embedded) API server over HTTP; give them room on a busy CI box. The
+// conformance suite's summary (clients run or skipped) prints last, after vitest's own summary.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { testTimeout: 60_000, hookTimeout: 30_000 },
+  test: { testTimeout: 60_000, hookTimeout: 30_000, reporters: ['default', './test/conformance/summaryReporter.ts'] },
 });
