@@ -8,8 +8,8 @@ import type { ResourceRegistry } from '../resources/registry.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import type { StoreEvent } from '../storage/index.js';
 import { typesOfCrd } from '../registry/crds.js';
-import { CRD_CLEANUP_FINALIZER, FOREGROUND_FINALIZER, ORPHAN_FINALIZER, deleteObject } from '../registry/deletion.js';
-import type { WriteEngine } from '../registry/engine.js';
+import { CRD_CLEANUP_FINALIZER, FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../registry/deletion.js';
+import type { ObjectRegistry } from '../registry/registry.js';
 import type { WatchManager } from '../http/watch.js';
 
 /** The conditions the namespace controller reports while content remains (kube's wording). */
@@ -37,6 +37,11 @@ function namespaceConditions(old: Record<string, any>[] | undefined, remaining: 
 /** How long an Event lives after its last update (kube-apiserver's default --event-ttl). */
 export const EVENT_TTL_MS = 60 * 60_000;
 
+/** Who the controllers write as (the names kube's controller manager uses; admission webhooks see them). */
+const GC_USER = 'system:serviceaccount:kube-system:generic-garbage-collector';
+const NAMESPACE_USER = 'system:serviceaccount:kube-system:namespace-controller';
+const CRD_USER = 'system:serviceaccount:kube-system:apiextensions-finalizer';
+
 function refKey(storageKey: string, namespace: string | undefined, name: string): string {
   return `${storageKey}|${namespace ?? ''}|${name}`;
 }
@@ -45,19 +50,20 @@ function refKey(storageKey: string, namespace: string | undefined, name: string)
  * Garbage collection, namespace termination and CRD cleanup.
  *
  * @example
- * const controllers = new Controllers(engine, registry, watches);
+ * const controllers = new Controllers(objects, registry, watches);
  * // ...later
  * controllers.close();
  */
 export class Controllers {
   private readonly queue = new Set<string>();
   private immediate: NodeJS.Immediate | undefined;
+  private running = false;
   private closed = false;
   private readonly unsubscribe: () => void;
   private readonly eventSweeper: NodeJS.Timeout;
 
   constructor(
-    private readonly engine: WriteEngine,
+    private readonly engine: ObjectRegistry,
     private readonly registry: ResourceRegistry,
     private readonly watches: WatchManager,
   ) {
@@ -77,7 +83,7 @@ export class Controllers {
         .filter((t) => Number.isFinite(t));
       if (times.length === 0 || Math.max(...times) > now - EVENT_TTL_MS) continue;
       try {
-        if (deleteObject(this.engine, type, ev.metadata?.namespace, ev.metadata?.name, {}).removed) removed++;
+        if (this.engine.expire(type, ev.metadata?.namespace, ev.metadata?.name).removed) removed++;
       } catch {
         // Gone meanwhile.
       }
@@ -128,35 +134,38 @@ export class Controllers {
   private enqueue(work: string): void {
     if (this.closed) return;
     this.queue.add(work);
-    this.immediate ??= setImmediate(() => this.run());
+    if (!this.running) this.immediate ??= setImmediate(() => void this.run());
   }
 
-  private run(): void {
+  private async run(): Promise<void> {
     this.immediate = undefined;
+    this.running = true;
     const batch = [...this.queue];
     this.queue.clear();
     for (const work of batch) {
-      if (this.closed) return;
+      if (this.closed) break;
       try {
-        this.process(work);
+        await this.process(work);
       } catch {
         // A race with a client write (404, 409): the next event for the object re-queues the work.
       }
     }
+    this.running = false;
+    if (this.queue.size > 0 && !this.closed) this.immediate ??= setImmediate(() => void this.run());
   }
 
-  private process(work: string): void {
+  private async process(work: string): Promise<void> {
     const colon = work.indexOf(':');
     const kind = work.slice(0, colon);
     const arg = work.slice(colon + 1);
-    if (kind === 'owner') for (const dep of this.engine.store.dependentsOf(arg)) this.collect(refKey(dep.storageKey, dep.namespace, dep.name));
-    else if (kind === 'dep') this.collect(arg);
-    else if (kind === 'fin') this.finalizeOwner(arg);
+    if (kind === 'owner') for (const dep of this.engine.store.dependentsOf(arg)) await this.collect(refKey(dep.storageKey, dep.namespace, dep.name));
+    else if (kind === 'dep') await this.collect(arg);
+    else if (kind === 'fin') await this.finalizeOwner(arg);
     else if (kind === 'fin-uid') {
       const ref = this.engine.store.byUid(arg);
-      if (ref) this.finalizeOwner(refKey(ref.storageKey, ref.namespace, ref.name));
-    } else if (kind === 'ns') this.terminateNamespace(arg);
-    else if (kind === 'crd') this.cleanupCrd(arg);
+      if (ref) await this.finalizeOwner(refKey(ref.storageKey, ref.namespace, ref.name));
+    } else if (kind === 'ns') await this.terminateNamespace(arg);
+    else if (kind === 'crd') await this.cleanupCrd(arg);
     else if (kind === 'group') this.resyncGroup(arg);
   }
 
@@ -172,7 +181,7 @@ export class Controllers {
   }
 
   /** Deletes a dependent whose owners are all gone; drops references to absent owners otherwise. */
-  private collect(key: string): void {
+  private async collect(key: string): Promise<void> {
     const found = this.lookup(key);
     if (!found || found.obj.metadata?.deletionTimestamp) return;
     const { type, obj } = found;
@@ -181,15 +190,15 @@ export class Controllers {
     const absent = refs.filter((r) => !this.engine.store.byUid(r.uid));
     if (absent.length === 0) return;
     if (absent.length === refs.length) {
-      deleteObject(this.engine, type, obj.metadata?.namespace, obj.metadata?.name, { propagationPolicy: 'Background' });
+      await this.engine.delete(type, obj.metadata?.namespace, obj.metadata?.name, { propagationPolicy: 'Background' }, GC_USER);
       return;
     }
     const keep = refs.filter((r) => this.engine.store.byUid(r.uid));
-    this.engine.writeExisting(type, obj, { ...obj, metadata: { ...obj.metadata, ownerReferences: keep } }, {});
+    await this.engine.updateObject(type, obj, { ...obj, metadata: { ...obj.metadata, ownerReferences: keep } }, {}, GC_USER);
   }
 
   /** Foreground: delete dependents, then drop the finalizer. Orphan: strip references, then drop it. */
-  private finalizeOwner(key: string): void {
+  private async finalizeOwner(key: string): Promise<void> {
     const found = this.lookup(key);
     if (!found?.obj.metadata?.deletionTimestamp) return;
     const { type, obj } = found;
@@ -201,7 +210,7 @@ export class Controllers {
         const d = this.lookup(refKey(dep.storageKey, dep.namespace, dep.name));
         if (!d) continue;
         const refs = (d.obj.metadata?.ownerReferences ?? []).filter((r: Record<string, any>) => r.uid !== uid);
-        this.engine.writeExisting(d.type, d.obj, { ...d.obj, metadata: { ...d.obj.metadata, ownerReferences: refs } }, {});
+        await this.engine.updateObject(d.type, d.obj, { ...d.obj, metadata: { ...d.obj.metadata, ownerReferences: refs } }, {}, GC_USER);
       }
       finalizers = finalizers.filter((f) => f !== ORPHAN_FINALIZER);
     } else if (finalizers.includes(FOREGROUND_FINALIZER)) {
@@ -212,7 +221,7 @@ export class Controllers {
         const ref = (d.obj.metadata?.ownerReferences ?? []).find((r: Record<string, any>) => r.uid === uid);
         if (ref?.blockOwnerDeletion === true) blocking++;
         if (!d.obj.metadata?.deletionTimestamp) {
-          const result = deleteObject(this.engine, d.type, dep.namespace, dep.name, { propagationPolicy: 'Foreground' });
+          const { result } = await this.engine.delete(d.type, dep.namespace, dep.name, { propagationPolicy: 'Foreground' }, GC_USER);
           if (result.removed && ref?.blockOwnerDeletion === true) blocking--;
         }
       }
@@ -220,11 +229,11 @@ export class Controllers {
       finalizers = finalizers.filter((f) => f !== FOREGROUND_FINALIZER);
     } else return;
     const current = this.engine.store.get(type.storageKey, obj.metadata?.namespace, obj.metadata?.name);
-    if (current) this.engine.writeExisting(type, current, { ...current, metadata: { ...current.metadata, finalizers } }, {});
+    if (current) await this.engine.updateObject(type, current, { ...current, metadata: { ...current.metadata, finalizers } }, {}, GC_USER);
   }
 
   /** Deletes everything in a terminating namespace; when it is empty, finalizes and removes it. */
-  private terminateNamespace(name: string): void {
+  private async terminateNamespace(name: string): Promise<void> {
     const ns = this.engine.store.get(NAMESPACES, undefined, name);
     if (!ns?.metadata?.deletionTimestamp) return;
     const remainingByResource = new Map<string, number>();
@@ -235,10 +244,10 @@ export class Controllers {
       for (const obj of this.engine.store.list(storageKey, name)) {
         if (!obj.metadata?.deletionTimestamp) {
           if (!type) {
-            this.engine.store.commitDelete(storageKey, obj);
+            this.engine.removeUntyped(storageKey, obj);
             continue;
           }
-          if (deleteObject(this.engine, type, name, obj.metadata?.name, { propagationPolicy: 'Background' }).removed) continue;
+          if ((await this.engine.delete(type, name, obj.metadata?.name, { propagationPolicy: 'Background' }, NAMESPACE_USER)).result.removed) continue;
         }
         const resource = type ? (type.group ? `${type.plural}.${type.group}` : type.plural) : storageKey;
         remainingByResource.set(resource, (remainingByResource.get(resource) ?? 0) + 1);
@@ -250,10 +259,11 @@ export class Controllers {
     const current = this.engine.store.get(NAMESPACES, undefined, name);
     if (!nsType || !current) return;
     if (remainingByResource.size > 0) {
-      this.engine.writeExisting(nsType, current, { ...current, status: { ...(current.status ?? {}), conditions: namespaceConditions(current.status?.conditions, remainingByResource, finalizerCounts) } }, { subresource: 'status' });
+      const conditions = namespaceConditions(current.status?.conditions, remainingByResource, finalizerCounts);
+      await this.engine.updateObject(nsType, current, { ...current, status: { ...(current.status ?? {}), conditions } }, { subresource: 'status' }, NAMESPACE_USER);
       return;
     }
-    this.engine.writeExisting(nsType, current, { ...current, spec: { ...(current.spec ?? {}), finalizers: [] } }, { subresource: 'finalize' });
+    await this.engine.updateObject(nsType, current, { ...current, spec: { ...(current.spec ?? {}), finalizers: [] } }, { subresource: 'finalize' }, NAMESPACE_USER);
   }
 
   /** Gives CRDs whose names were refused another chance once a CRD of their group is gone. */
@@ -266,7 +276,7 @@ export class Controllers {
   }
 
   /** Deletes a terminating CRD's objects; when none remain, stops serving it and removes it. */
-  private cleanupCrd(name: string): void {
+  private async cleanupCrd(name: string): Promise<void> {
     const crd = this.engine.store.get(CRDS, undefined, name);
     if (!crd?.metadata?.deletionTimestamp) return;
     const type = this.registry.customTypes(name)[0] ?? typesOfCrd(crd)[0];
@@ -275,7 +285,7 @@ export class Controllers {
     for (const obj of this.engine.store.list(type.storageKey)) {
       remaining++;
       if (obj.metadata?.deletionTimestamp) continue;
-      if (deleteObject(this.engine, type, obj.metadata?.namespace, obj.metadata?.name, { propagationPolicy: 'Background' }).removed) remaining--;
+      if ((await this.engine.delete(type, obj.metadata?.namespace, obj.metadata?.name, { propagationPolicy: 'Background' }, CRD_USER)).result.removed) remaining--;
     }
     if (remaining > 0) return;
     this.registry.setCustom(name, []);
@@ -284,6 +294,6 @@ export class Controllers {
     const current = this.engine.store.get(CRDS, undefined, name);
     if (!crdType || !current) return;
     const finalizers = (current.metadata?.finalizers ?? []).filter((f: string) => f !== CRD_CLEANUP_FINALIZER);
-    this.engine.writeExisting(crdType, current, { ...current, metadata: { ...current.metadata, finalizers } }, {});
+    await this.engine.updateObject(crdType, current, { ...current, metadata: { ...current.metadata, finalizers } }, {}, CRD_USER);
   }
 }

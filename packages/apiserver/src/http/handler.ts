@@ -25,6 +25,7 @@ import type { ObjectStore } from '../storage/index.js';
 import type { Admission } from '../admission/admission.js';
 import type { Authenticator } from './authentication.js';
 import type { WriteEngine } from '../registry/engine.js';
+import type { ObjectRegistry } from '../registry/registry.js';
 import { acceptsJson, sendJson, sendStatus, sendText } from './http.js';
 import type { Lister } from './reads.js';
 import { handleResource } from './resourceHandler.js';
@@ -37,6 +38,8 @@ export interface ServerContext {
   store: ObjectStore;
   registry: ResourceRegistry;
   engine: WriteEngine;
+  /** Every write to a stored object goes through the registry (admission, then the one store writer). */
+  objects: ObjectRegistry;
   watches: WatchManager;
   lister: Lister;
   admission: Admission;

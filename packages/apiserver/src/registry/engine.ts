@@ -13,6 +13,7 @@ import type { KubeObject, ResourceType } from '../resources/types.js';
 import { OBJECT_META_FIELDS, floatSchemaBounds } from '../schema/index.js';
 import { deepEqual, sameContent } from '../storage/index.js';
 import type { ObjectStore } from '../storage/index.js';
+import { StoreWriter, checkPreconditions } from './storeWriter.js';
 import { admitCustomResource, applyCustomDefaults, validateCrd, validateMetadata } from './modules.js';
 import {
   SYSTEM_METADATA,
@@ -46,6 +47,20 @@ export interface WriteResult {
   created?: boolean;
 }
 
+/**
+ * A write computed but not yet committed: what the registry shows admission webhooks (and answers a dry
+ * run with) and then hands to {@link WriteEngine.commit}. `old` is the stored object it was computed from.
+ */
+export interface PreparedWrite {
+  type: ResourceType;
+  /** create; update; remove (the last finalizer of a deleting object went); unchanged (a no-op). */
+  op: 'create' | 'update' | 'remove' | 'unchanged';
+  old?: KubeObject;
+  /** The new object in stored form (not yet stamped with a resourceVersion). */
+  next: KubeObject;
+  warnings: string[];
+}
+
 /** Hooks the server supplies for kind-specific follow-ups after a commit. */
 export interface EngineHooks {
   /** Called synchronously after a CRD was created or updated (register its resource, set conditions). */
@@ -62,11 +77,21 @@ export interface EngineHooks {
  * engine.create(configMapType, 'default', { metadata: { name: 'a' } }, {});
  */
 export class WriteEngine {
+  /** The one writer of the store (every commit goes through it). */
+  readonly writer: StoreWriter;
+
   constructor(
     readonly store: ObjectStore,
     private readonly options: { strictMicroTime: boolean },
     private readonly hooks: EngineHooks,
-  ) {}
+  ) {
+    this.writer = new StoreWriter(store);
+  }
+
+  /** Loads a persisted state at start-up, through the store writer (no events, no admission). */
+  loadPersisted(objects: { storageKey: string; object: KubeObject }[], resourceVersion: number): void {
+    this.writer.load(objects, resourceVersion);
+  }
 
   /** Re-evaluates a stored CRD (its names may have become free when another CRD went away). */
   resyncCrd(crd: KubeObject): void {
@@ -101,8 +126,65 @@ export class WriteEngine {
     return { ...obj, apiVersion: apiVersionOf(type), kind: type.kind };
   }
 
-  /** POST: creates an object (201). */
+  /** POST without admission: creates an object (201), or previews it on a dry run. */
   create(type: ResourceType, namespace: string | undefined, body: unknown, options: WriteOptions): WriteResult {
+    return this.finish(this.prepareCreate(type, namespace, body, options), options.dryRun === true);
+  }
+
+  /** PUT without admission: replaces an object (main endpoint or a subresource). */
+  update(type: ResourceType, namespace: string | undefined, name: string, body: unknown, options: WriteOptions): WriteResult {
+    return this.finish(this.prepareUpdate(type, namespace, name, body, options), options.dryRun === true);
+  }
+
+  /** Writes `next` (stored form) over `old` without admission; see {@link WriteEngine.prepareExisting}. */
+  writeExisting(type: ResourceType, old: KubeObject, nextIn: KubeObject, options: WriteOptions): WriteResult {
+    return this.finish(this.prepareExisting(type, old, nextIn, options), options.dryRun === true);
+  }
+
+  /** Commits a prepared write, or (dry run) answers with its preview. */
+  finish(prepared: PreparedWrite, dryRun: boolean): WriteResult {
+    return dryRun ? this.preview(prepared) : this.commit(prepared);
+  }
+
+  /** What a prepared write would answer (a dry run's answer; the object admission webhooks see). */
+  preview(prepared: PreparedWrite): WriteResult {
+    const { type, next, warnings } = prepared;
+    return { object: this.served(type, arrangeObject(type, next)), warnings, ...(prepared.op === 'create' ? { created: true } : {}) };
+  }
+
+  /**
+   * Commits a prepared write through the store writer (409 when the stored object changed since it was
+   * prepared), then runs the kind's follow-ups (a namespace's ServiceAccount, a CRD's establishing).
+   */
+  commit(prepared: PreparedWrite): WriteResult {
+    const { type, next, warnings } = prepared;
+    if (prepared.op === 'create') {
+      let stored = this.writer.write(type, { op: 'create', object: next });
+      if (type.storageKey === NAMESPACES) this.hooks.namespaceCreated(stored);
+      if (type.storageKey === CRDS) {
+        this.hooks.crdChanged(stored);
+        stored = this.store.get(CRDS, undefined, stored.metadata?.name) ?? stored;
+      }
+      return { object: this.served(type, stored), warnings, created: true };
+    }
+    const old = prepared.old as KubeObject;
+    if (prepared.op === 'remove') {
+      // Removing the last finalizer of a deleting object removes it; the answer is the object as updated.
+      const deleted = this.writer.write(type, { op: 'delete', previous: old, lastState: old });
+      const response = { ...next, metadata: { ...next.metadata, resourceVersion: deleted.metadata?.resourceVersion } };
+      return { object: this.served(type, arrangeObject(type, response)), warnings };
+    }
+    if (prepared.op === 'unchanged') return { object: this.served(type, old), warnings };
+    let stored = this.writer.write(type, { op: 'update', previous: old, next });
+    if (type.storageKey === CRDS && stored !== old && !stored.metadata?.deletionTimestamp) {
+      this.hooks.crdChanged(stored);
+      stored = this.store.get(CRDS, undefined, old.metadata?.name) ?? stored;
+    }
+    return { object: this.served(type, stored), warnings };
+  }
+
+  /** Computes a create (every rule up to the commit). */
+  prepareCreate(type: ResourceType, namespace: string | undefined, body: unknown, options: WriteOptions): PreparedWrite {
     const obj = this.checkBody(type, body);
     const meta: Record<string, any> = isObject(obj.metadata) ? { ...obj.metadata } : {};
     if (type.namespaced) {
@@ -142,18 +224,11 @@ export class WriteEngine {
     if (this.store.get(type.storageKey, meta.namespace, meta.name)) {
       throw Statuses.alreadyExists(qualifiedResource(type), meta.name, type.group, type.plural);
     }
-    if (options.dryRun) return { object: this.served(type, arrangeObject(type, next)), warnings, created: true };
-    let stored = this.store.commitCreate(type.storageKey, next);
-    if (type.storageKey === NAMESPACES) this.hooks.namespaceCreated(stored);
-    if (type.storageKey === CRDS) {
-      this.hooks.crdChanged(stored);
-      stored = this.store.get(CRDS, undefined, meta.name) ?? stored;
-    }
-    return { object: this.served(type, stored), warnings, created: true };
+    return { type, op: 'create', next, warnings };
   }
 
-  /** PUT: replaces an object (main endpoint or a subresource). */
-  update(type: ResourceType, namespace: string | undefined, name: string, body: unknown, options: WriteOptions): WriteResult {
+  /** Computes a PUT (main endpoint or a subresource) against the stored object. */
+  prepareUpdate(type: ResourceType, namespace: string | undefined, name: string, body: unknown, options: WriteOptions): PreparedWrite {
     const old = this.getStored(type, namespace, name);
     const obj = this.checkBody(type, body);
     const meta = isObject(obj.metadata) ? obj.metadata : {};
@@ -163,23 +238,21 @@ export class WriteEngine {
     if (type.namespaced && meta.namespace !== undefined && meta.namespace !== namespace) {
       throw Statuses.badRequest('the namespace of the provided object does not match the namespace sent on the request');
     }
-    checkUid(type, old, meta.uid);
+    checkPreconditions(type, old, { uid: meta.uid === '' ? undefined : meta.uid }, 'object');
     const rv = meta.resourceVersion;
-    if (rv === undefined || rv === '') {
-      if (!type.allowUnconditionalUpdate) {
-        throw Statuses.invalid(type.kind, type.group, name, [{ reason: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0x0: must be specified for an update' }]);
-      }
-    } else if (String(rv) !== old.metadata?.resourceVersion) {
-      throw Statuses.conflict(qualifiedResource(type), name, type.group, type.plural);
+    if ((rv === undefined || rv === '') && !type.allowUnconditionalUpdate) {
+      throw Statuses.invalid(type.kind, type.group, name, [{ reason: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0x0: must be specified for an update' }]);
     }
-    return this.writeExisting(type, old, this.toStorage(type, obj), options);
+    checkPreconditions(type, old, { resourceVersion: rv === '' ? undefined : rv }, 'object');
+    return this.prepareExisting(type, old, this.toStorage(type, obj), options);
   }
 
   /**
-   * Writes `next` (stored form) over `old` following every update rule; commits only real changes.
-   * Used by PUT, PATCH and the controllers.
+   * Computes the write of `next` (stored form) over `old` following every update rule (status
+   * subresource both ways, system metadata, finalizers, immutability, generation). Used by PUT, PATCH,
+   * the scale subresource and the controllers.
    */
-  writeExisting(type: ResourceType, old: KubeObject, nextIn: KubeObject, options: WriteOptions): WriteResult {
+  prepareExisting(type: ResourceType, old: KubeObject, nextIn: KubeObject, options: WriteOptions): PreparedWrite {
     const oldMeta = old.metadata ?? {};
     let next: KubeObject;
     const sub = options.subresource;
@@ -230,19 +303,9 @@ export class WriteEngine {
       next.metadata = { ...next.metadata, generation: (oldMeta.generation ?? 0) + 1 };
     }
     next = dropEmptyMetadata(next);
-    if (options.dryRun) return { object: this.served(type, arrangeObject(type, next)), warnings };
-    if (oldMeta.deletionTimestamp && readyToRemove(type, next)) {
-      const deleted = this.store.commitDelete(type.storageKey, old, old);
-      const response = { ...next, metadata: { ...next.metadata, resourceVersion: deleted.metadata?.resourceVersion } };
-      return { object: this.served(type, arrangeObject(type, response)), warnings };
-    }
-    if (onlyManagedFieldTimesDiffer(old, next)) return { object: this.served(type, old), warnings };
-    let stored = this.store.commitUpdate(type.storageKey, old, next);
-    if (type.storageKey === CRDS && stored !== old && !stored.metadata?.deletionTimestamp) {
-      this.hooks.crdChanged(stored);
-      stored = this.store.get(CRDS, undefined, oldMeta.name) ?? stored;
-    }
-    return { object: this.served(type, stored), warnings };
+    if (oldMeta.deletionTimestamp && readyToRemove(type, next)) return { type, op: 'remove', old, next, warnings };
+    if (onlyManagedFieldTimesDiffer(old, next)) return { type, op: 'unchanged', old, next, warnings };
+    return { type, op: 'update', old, next, warnings };
   }
 
   private servedForAdmission(type: ResourceType, stored: KubeObject): KubeObject {
@@ -331,19 +394,6 @@ export class WriteEngine {
       throw new StatusError(403, 'Forbidden', `${qualifiedResource(type)} "${name}" is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`, { name, group: type.group, kind: type.plural, causes });
     }
   }
-}
-
-/** 409 when a write names another uid than the stored object's (it was deleted and recreated). */
-export function checkUid(type: ResourceType, old: KubeObject, uid: unknown): void {
-  const stored = old.metadata?.uid;
-  if (uid === undefined || uid === null || uid === '' || uid === stored) return;
-  throw Statuses.conflict(
-    qualifiedResource(type),
-    old.metadata?.name,
-    type.group,
-    type.plural,
-    `Precondition failed: UID in precondition: ${String(uid)}, UID in object meta: ${stored}`,
-  );
 }
 
 /** Whether a deleting object may now be removed (no finalizers left; namespaces also need spec.finalizers empty). */
