@@ -1,7 +1,8 @@
 // The server's one-writer rule, checked on its sources: only src/registry/storeWriter.ts calls the
 // ObjectStore's mutating methods, and only the registry (src/registry/) reaches the StoreWriter. Every
 // other module — HTTP handlers, controllers, admission, the composition in apiServer.ts — writes by
-// calling the registry. The scanner itself is tested on inline samples, so a new way of calling the
+// calling the registry. Kind rules live in the strategies: the registry and the HTTP layer compare no
+// storage key with a kind's. The scanner itself is tested on inline samples, so a new way of calling the
 // store (optional chaining, brackets, destructuring) is known to be caught.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -76,6 +77,18 @@ describe('the one store writer', () => {
       if (file === 'storage/objectStore.ts' || file === 'registry/storeWriter.ts') continue;
       for (const m of storeWrites(readFileSync(path, 'utf8'))) offenders.push(`${file}: ${m}`);
     }
+    expect(offenders).toEqual([]);
+  });
+
+  it('leaves kind rules to the strategies (no storage-key comparisons with a kind in registry/ or http/)', () => {
+    const kindCompare = /storageKey\s*[!=]==\s*(['"`]|[A-Z][A-Z_]+\b)|\b[A-Z][A-Z_]+\s*[!=]==\s*[\w.]*storageKey/;
+    expect(kindCompare.test("if (type.storageKey === '/namespaces') x();")).toBe(true);
+    expect(kindCompare.test('if (type.storageKey !== CRDS) x();')).toBe(true);
+    expect(kindCompare.test('if (snap.storageKey !== type.storageKey) x();')).toBe(false);
+    const offenders = sources(SRC)
+      .map((path) => relative(SRC, path).split('\\').join('/'))
+      .filter((file) => (file.startsWith('registry/') || file.startsWith('http/')) && file !== 'registry/strategies.ts')
+      .filter((file) => kindCompare.test(code(readFileSync(join(SRC, file), 'utf8'))));
     expect(offenders).toEqual([]);
   });
 

@@ -17,6 +17,8 @@ import { PROTOBUF_MEDIA_TYPE, decodeKubeProtobuf } from './protobuf.js';
 import { listBody, listEnvelope } from './reads.js';
 import type { Route } from './router.js';
 import { getScale } from '../registry/scale.js';
+import { strategyFor } from '../registry/strategies.js';
+import { parseResourceVersion } from './resourceVersion.js';
 
 type ResourceRoute = Extract<Route, { kind: 'resource' }>;
 
@@ -102,7 +104,7 @@ function checkSubresource(type: ResourceType, route: ResourceRoute): void {
   if (sub === undefined) return;
   if (sub === 'status' && type.statusSubresource) return;
   if (sub === 'scale' && type.scale) return;
-  if (sub === 'finalize' && type.storageKey === '/namespaces') return;
+  if (sub === 'finalize' && strategyFor(type).finalize) return;
   throw notFound();
 }
 
@@ -254,7 +256,7 @@ function startWatch(
     throw Statuses.invalid('ListOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueForbidden', field: 'resourceVersionMatch', message: 'Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided' }]);
   }
   const rv = query.get('resourceVersion') ?? '';
-  if (rv !== '' && !/^\d+$/.test(rv)) throw Statuses.badRequest(`invalid resource version: ${rv}`);
+  parseResourceVersion(rv);
   const timeoutText = query.get('timeoutSeconds');
   let timeoutSeconds: number | undefined;
   if (timeoutText !== null && timeoutText !== '') {

@@ -3,11 +3,11 @@
 // finalizer for it), finalizers that defer removal, and the special terminations of namespaces and CRDs.
 import { stringifyJson } from '@opkit/json';
 import { StatusError, Statuses } from '../errors.js';
-import { CRDS, NAMESPACES, RETURNS_DELETED_OBJECT, UNDELETABLE_NAMESPACES } from '../resources/builtins.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import type { WriteEngine } from './engine.js';
 import { isObject, wholeSecondsNow } from './objectRules.js';
 import { checkPreconditions } from './storeWriter.js';
+import { strategyFor } from './strategies.js';
 
 /** Parsed DeleteOptions. */
 export interface DeleteOptions {
@@ -22,8 +22,7 @@ export interface DeleteOptions {
 export const FOREGROUND_FINALIZER = 'foregroundDeletion';
 /** The finalizer that holds an owner until its dependents are orphaned. */
 export const ORPHAN_FINALIZER = 'orphan';
-/** The finalizer that holds a CRD until its custom resources are gone. */
-export const CRD_CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';
+export { CRD_CLEANUP_FINALIZER } from './strategies.js';
 
 /** Reads DeleteOptions from a parsed body (may be undefined) and query parameters; 400 on bad values. */
 export function parseDeleteOptions(body: unknown, query: URLSearchParams): DeleteOptions {
@@ -88,8 +87,9 @@ export function prepareDelete(engine: WriteEngine, type: ResourceType, namespace
   const old = engine.getStored(type, namespace, name);
   const meta = old.metadata ?? {};
   checkPreconditions(type, old, options.preconditions, 'deleteOptions');
-  if (type.storageKey === NAMESPACES && UNDELETABLE_NAMESPACES.has(name)) {
-    throw new StatusError(403, 'Forbidden', `namespaces "${name}" is forbidden: this namespace may not be deleted`, { name, group: '', kind: 'namespaces' });
+  const rules = strategyFor(type).beforeDelete ?? {};
+  if (rules.undeletable?.(name)) {
+    throw new StatusError(403, 'Forbidden', `${type.plural} "${name}" is forbidden: this ${type.singular} may not be deleted`, { name, group: type.group, kind: type.plural });
   }
   const policy = options.propagationPolicy ?? (options.orphanDependents === true ? 'Orphan' : 'Background');
   const finalizers: string[] = [...((meta.finalizers as string[] | undefined) ?? [])];
@@ -98,7 +98,7 @@ export function prepareDelete(engine: WriteEngine, type: ResourceType, namespace
   };
   if (policy === 'Foreground') addFinalizer(FOREGROUND_FINALIZER);
   if (policy === 'Orphan') addFinalizer(ORPHAN_FINALIZER);
-  if (type.storageKey === CRDS) addFinalizer(CRD_CLEANUP_FINALIZER);
+  for (const f of rules.finalizers ?? []) addFinalizer(f);
 
   if (meta.deletionTimestamp) {
     // Already deleting: only a policy change may add its finalizer.
@@ -106,14 +106,13 @@ export function prepareDelete(engine: WriteEngine, type: ResourceType, namespace
     if (extra.length === 0) return { type, old, action: 'none', deferred: true };
     return { type, old, action: 'update', next: { ...old, metadata: { ...meta, finalizers } }, deferred: true };
   }
-  const deferred = finalizers.length > 0 || type.storageKey === NAMESPACES;
+  const deferred = finalizers.length > 0 || rules.alwaysDeferred === true;
   if (!deferred) return { type, old, action: 'remove', deferred };
   const nextMeta: Record<string, any> = { ...meta, deletionTimestamp: wholeSecondsNow(), deletionGracePeriodSeconds: 0 };
   if (finalizers.length > 0) nextMeta.finalizers = finalizers;
   if (typeof meta.generation === 'number' && meta.generation > 0) nextMeta.generation = meta.generation + 1;
-  const next: KubeObject = { ...old, metadata: nextMeta };
-  if (type.storageKey === NAMESPACES) next.status = { ...(old.status ?? {}), phase: 'Terminating' };
-  if (type.storageKey === CRDS) next.status = withTerminatingCondition(old.status);
+  let next: KubeObject = { ...old, metadata: nextMeta };
+  if (rules.terminating) next = rules.terminating(next);
   return { type, old, action: 'update', next, deferred };
 }
 
@@ -127,7 +126,7 @@ export function finishDelete(engine: WriteEngine, prepared: PreparedDelete, dryR
     return { body: engine.served(type, stored), removed: false };
   }
   const deleted = engine.writer.write(type, { op: 'delete', previous: old });
-  const body = RETURNS_DELETED_OBJECT.has(type.storageKey) ? engine.served(type, deleted) : successStatus(type, deleted);
+  const body = strategyFor(type).beforeDelete?.returnsDeletedObject ? engine.served(type, deleted) : successStatus(type, deleted);
   return { body, removed: true };
 }
 
@@ -139,10 +138,4 @@ export function finishDelete(engine: WriteEngine, prepared: PreparedDelete, dryR
  */
 export function deleteObject(engine: WriteEngine, type: ResourceType, namespace: string | undefined, name: string, options: DeleteOptions): DeleteResult {
   return finishDelete(engine, prepareDelete(engine, type, namespace, name, options), options.dryRun === true);
-}
-
-function withTerminatingCondition(status: Record<string, any> | undefined): Record<string, any> {
-  const conditions = ((status?.conditions as Record<string, any>[] | undefined) ?? []).filter((c) => c.type !== 'Terminating');
-  conditions.push({ type: 'Terminating', status: 'True', lastTransitionTime: wholeSecondsNow(), reason: 'InstanceDeletionInProgress', message: 'CustomResource deletion is in progress' });
-  return { ...(status ?? {}), conditions };
 }

@@ -5,16 +5,17 @@
 import { StatusError, Statuses } from '../errors.js';
 import type { StatusCause } from '../errors.js';
 import { BUILTIN_DEFAULTS } from '../resources/builtinDefaults.js';
-import { CRDS, NAMESPACES, NODES } from '../resources/builtins.js';
-import { allocateService, keepAllocated } from './serviceAllocation.js';
+import { NAMESPACES } from '../resources/builtins.js';
 import { arrangeBuiltin, arrangeObject } from '../resources/keyOrder.js';
 import { apiVersionOf, qualifiedResource } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
-import { OBJECT_META_FIELDS, floatSchemaBounds } from '../schema/index.js';
+import { OBJECT_META_FIELDS } from '../schema/index.js';
 import { deepEqual, sameContent } from '../storage/index.js';
 import type { ObjectStore } from '../storage/index.js';
 import { StoreWriter, checkPreconditions } from './storeWriter.js';
-import { admitCustomResource, applyCustomDefaults, validateCrd, validateMetadata } from './modules.js';
+import { admitCustomResource, applyCustomDefaults, validateMetadata } from './modules.js';
+import { strategyFor } from './strategies.js';
+import type { CommitHooks } from './strategies.js';
 import {
   SYSTEM_METADATA,
   clone,
@@ -61,13 +62,8 @@ export interface PreparedWrite {
   warnings: string[];
 }
 
-/** Hooks the server supplies for kind-specific follow-ups after a commit. */
-export interface EngineHooks {
-  /** Called synchronously after a CRD was created or updated (register its resource, set conditions). */
-  crdChanged(crd: KubeObject): void;
-  /** Called synchronously after a namespace was created (its `default` ServiceAccount). */
-  namespaceCreated(ns: KubeObject): void;
-}
+/** Hooks the server supplies for kind-specific follow-ups after a commit (the strategies call them). */
+export type EngineHooks = CommitHooks;
 
 /**
  * Creates, updates and patches objects.
@@ -158,12 +154,12 @@ export class WriteEngine {
    */
   commit(prepared: PreparedWrite): WriteResult {
     const { type, next, warnings } = prepared;
+    const strategy = strategyFor(type);
     if (prepared.op === 'create') {
       let stored = this.writer.write(type, { op: 'create', object: next });
-      if (type.storageKey === NAMESPACES) this.hooks.namespaceCreated(stored);
-      if (type.storageKey === CRDS) {
-        this.hooks.crdChanged(stored);
-        stored = this.store.get(CRDS, undefined, stored.metadata?.name) ?? stored;
+      if (strategy.afterCreate) {
+        strategy.afterCreate(stored, this.hooks);
+        stored = this.store.get(type.storageKey, stored.metadata?.namespace, stored.metadata?.name) ?? stored;
       }
       return { object: this.served(type, stored), warnings, created: true };
     }
@@ -176,9 +172,9 @@ export class WriteEngine {
     }
     if (prepared.op === 'unchanged') return { object: this.served(type, old), warnings };
     let stored = this.writer.write(type, { op: 'update', previous: old, next });
-    if (type.storageKey === CRDS && stored !== old && !stored.metadata?.deletionTimestamp) {
-      this.hooks.crdChanged(stored);
-      stored = this.store.get(CRDS, undefined, old.metadata?.name) ?? stored;
+    if (strategy.afterUpdate && stored !== old && !stored.metadata?.deletionTimestamp) {
+      strategy.afterUpdate(stored, this.hooks);
+      stored = this.store.get(type.storageKey, old.metadata?.namespace, old.metadata?.name) ?? stored;
     }
     return { object: this.served(type, stored), warnings };
   }
@@ -207,19 +203,14 @@ export class WriteEngine {
     meta.uid = newUid();
     meta.creationTimestamp = wholeSecondsNow();
     if (type.generation) meta.generation = 1;
+    const strategy = strategyFor(type);
     let next: KubeObject = { ...obj, metadata: meta };
-    // A kubelet registers its Node with its status in one create; other kinds start without one.
-    if (type.statusSubresource && type.storageKey !== NODES) delete next.status;
-    if (type.storageKey === NAMESPACES) {
-      next.spec = { finalizers: ['kubernetes'] };
-      next.status = { phase: 'Active' };
-      next.metadata = withNamespaceNameLabel(next.metadata ?? {});
-    }
-    if (type.storageKey === '/secrets' && next.type === undefined) next.type = 'Opaque';
+    if (type.statusSubresource && !strategy.keepsStatusOnCreate) delete next.status;
+    if (strategy.prepareForCreate) next = strategy.prepareForCreate(next);
+    if (strategy.canonicalMetadata) next.metadata = strategy.canonicalMetadata(next.metadata ?? {});
     const warnings: string[] = [];
     next = this.admit(type, next, options, warnings);
-    if (type.storageKey === CRDS) next = prepareCrd(next);
-    if (type.storageKey === SERVICES) next = allocateService(this.store, next);
+    if (strategy.canonicalize) next = strategy.canonicalize(next, undefined, { store: this.store, subresource: undefined });
     next = dropEmptyMetadata(this.toStorage(type, next));
     if (this.store.get(type.storageKey, meta.namespace, meta.name)) {
       throw Statuses.alreadyExists(qualifiedResource(type), meta.name, type.group, type.plural);
@@ -256,19 +247,20 @@ export class WriteEngine {
     const oldMeta = old.metadata ?? {};
     let next: KubeObject;
     const sub = options.subresource;
+    const strategy = strategyFor(type);
     if (sub === 'status') {
       next = { ...old };
       if (nextIn.status === undefined) delete next.status;
       else next.status = nextIn.status;
-    } else if (sub === 'finalize' && type.storageKey === NAMESPACES) {
-      next = { ...old, spec: { ...(old.spec ?? {}), finalizers: nextIn.spec?.finalizers ?? [] } };
+    } else if (sub === 'finalize' && strategy.finalize) {
+      next = strategy.finalize(old, nextIn);
     } else {
       next = { ...nextIn };
       if (type.statusSubresource) {
         if (old.status === undefined) delete next.status;
         else next.status = old.status;
       }
-      if (type.storageKey === NAMESPACES) next.spec = old.spec;
+      if (strategy.prepareForUpdate) next = strategy.prepareForUpdate(next, old);
     }
     const meta: Record<string, any> = { ...(isObject(next.metadata) ? next.metadata : {}) };
     for (const key of SYSTEM_METADATA) {
@@ -279,12 +271,11 @@ export class WriteEngine {
     if (meta.managedFields === undefined && oldMeta.managedFields !== undefined) meta.managedFields = oldMeta.managedFields;
     if (oldMeta.namespace === undefined) delete meta.namespace;
     else meta.namespace = oldMeta.namespace;
-    next = { ...next, metadata: type.storageKey === NAMESPACES ? withNamespaceNameLabel(meta) : meta, apiVersion: old.apiVersion, kind: old.kind };
+    next = { ...next, metadata: strategy.canonicalMetadata ? strategy.canonicalMetadata(meta) : meta, apiVersion: old.apiVersion, kind: old.kind };
     const warnings: string[] = [];
     next = this.admit(type, this.servedForAdmission(type, next), options, warnings);
     next = this.toStorage(type, next);
-    if (type.storageKey === CRDS && sub !== 'status') next = prepareCrd(next);
-    if (type.storageKey === SERVICES && sub !== 'status') next = allocateService(this.store, keepAllocated(old, next));
+    if (strategy.canonicalize) next = strategy.canonicalize(next, old, { store: this.store, subresource: sub });
     if (oldMeta.deletionTimestamp) {
       const before = new Set<string>(oldMeta.finalizers ?? []);
       const added = ((meta.finalizers ?? []) as string[]).filter((f) => !before.has(f));
@@ -298,7 +289,7 @@ export class WriteEngine {
         ]);
       }
     }
-    checkImmutable(type, old, next);
+    strategy.validateUpdate?.(type, old, next);
     if (type.generation && generationRelevantChange(type, old, next)) {
       next.metadata = { ...next.metadata, generation: (oldMeta.generation ?? 0) + 1 };
     }
@@ -319,16 +310,15 @@ export class WriteEngine {
       const bad = microTimeViolations(type, obj);
       if (bad.length > 0) throw Statuses.badRequest(bad.join('; '));
     }
-    if (type.storageKey !== CRDS) {
-      const metaCauses = validateMetadata(type, obj.metadata);
+    const strategy = strategyFor(type);
+    if (!strategy.skipMetadataValidation) {
+      const metaCauses = validateMetadata(type, obj.metadata, strategy.nameValidation ?? 'dns1123-subdomain');
       if (metaCauses.length > 0) throw Statuses.invalid(type.kind, type.group, name, metaCauses);
     }
     const builtinCauses = type.validate?.(obj) ?? [];
     if (builtinCauses.length > 0) throw Statuses.invalid(type.kind, type.group, name, builtinCauses);
-    if (type.storageKey === CRDS && options.subresource !== 'status') {
-      const causes = validateCrd(obj);
-      if (causes.length > 0) throw Statuses.invalid(type.kind, type.group, name, causes);
-    }
+    const kindCauses = strategy.validate?.(obj, { store: this.store, subresource: options.subresource }) ?? [];
+    if (kindCauses.length > 0) throw Statuses.invalid(type.kind, type.group, name, kindCauses);
     const mode = options.fieldValidation ?? 'Warn';
     if (!type.custom) {
       const known = this.dropUnknownBuiltinFields(type, obj, mode, warnings);
@@ -400,29 +390,7 @@ export class WriteEngine {
 export function readyToRemove(type: ResourceType, obj: KubeObject): boolean {
   const finalizers = obj.metadata?.finalizers;
   if (Array.isArray(finalizers) && finalizers.length > 0) return false;
-  if (type.storageKey === NAMESPACES) {
-    const specFinalizers = obj.spec?.finalizers;
-    return !(Array.isArray(specFinalizers) && specFinalizers.length > 0);
-  }
-  return true;
-}
-
-const SERVICES = '/services';
-
-/** ConfigMaps and Secrets with `immutable: true` refuse any change of their data (422). */
-function checkImmutable(type: ResourceType, old: KubeObject, next: KubeObject): void {
-  if ((type.storageKey !== '/configmaps' && type.storageKey !== '/secrets') || old.immutable !== true) return;
-  const causes = ['data', 'binaryData', 'immutable']
-    .filter((field) => !deepEqual(old[field], next[field]))
-    .map((field) => ({ reason: 'FieldValueForbidden', field, message: 'Forbidden: field is immutable when `immutable` is set' }));
-  if (causes.length > 0) throw Statuses.invalid(type.kind, type.group, old.metadata?.name ?? '', causes);
-}
-
-/** The label kube-apiserver keeps on every namespace (it can be neither changed nor removed). */
-export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
-
-function withNamespaceNameLabel(meta: Record<string, any>): Record<string, any> {
-  return { ...meta, labels: { ...(isObject(meta.labels) ? meta.labels : {}), [NAMESPACE_NAME_LABEL]: meta.name } };
+  return strategyFor(type).readyToRemove?.(obj) ?? true;
 }
 
 /** kube's prefix of a decoding failure: `Widget in version "v1" cannot be handled as a Widget`. */
@@ -438,16 +406,4 @@ function onlyManagedFieldTimesDiffer(a: KubeObject, b: KubeObject): boolean {
     return { ...o, metadata: { ...o.metadata, managedFields: mf.map((e: Record<string, any>) => ({ ...e, time: undefined })) } };
   };
   return sameContent(strip(a), strip(b));
-}
-
-/** Fills a CRD's defaults (listKind, singular, conversion); schema bounds become float64 as in Go. */
-function prepareCrd(input: KubeObject): KubeObject {
-  const crd = floatSchemaBounds(input);
-  const spec = { ...(crd.spec ?? {}) };
-  const names = { ...(spec.names ?? {}) };
-  if (!names.singular && typeof names.kind === 'string') names.singular = names.kind.toLowerCase();
-  if (!names.listKind && typeof names.kind === 'string') names.listKind = `${names.kind}List`;
-  spec.names = names;
-  if (!spec.conversion) spec.conversion = { strategy: 'None' };
-  return { ...crd, spec };
 }

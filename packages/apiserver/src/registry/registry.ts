@@ -7,7 +7,7 @@
 // commits it, refusing with 409 when the stored object changed while the webhooks ran. Without any
 // webhook configuration nothing awaits: the write commits synchronously, as fast as before.
 import { StatusError } from '../errors.js';
-import { NAMESPACES, UNDELETABLE_NAMESPACES } from '../resources/builtins.js';
+import { strategyFor } from './strategies.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import type { Admission, AdmissionAttributes } from '../admission/admission.js';
 import type { ObjectStore } from '../storage/index.js';
@@ -134,7 +134,7 @@ export class ObjectRegistry {
     for (const stored of this.store.list(type.storageKey, type.namespaced ? namespace : undefined)) {
       const served = this.engine.served(type, stored);
       if (matches && !matches(served)) continue;
-      if (type.storageKey === NAMESPACES && UNDELETABLE_NAMESPACES.has(stored.metadata?.name)) continue;
+      if (strategyFor(type).beforeDelete?.undeletable?.(stored.metadata?.name)) continue;
       let deleted: AdmittedDelete;
       try {
         deleted = await this.delete(type, stored.metadata?.namespace, stored.metadata?.name, { ...options, preconditions: undefined }, user);
