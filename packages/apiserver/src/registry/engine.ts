@@ -1,7 +1,8 @@
 // The write pipeline: create, update and patch with kube-apiserver's semantics (system metadata, status
 // subresource both ways, generation, finalizer rules, no-op detection, schema admission for custom
-// resources). Every operation runs synchronously from read to commit, so it is atomic with respect to
-// every other request: Node runs one of them at a time.
+// resources), asking the kind's strategy where kinds differ. A write is computed (`prepare*`, synchronous)
+// and then committed (`commit`) through the one store writer; the registry runs admission in between,
+// and the writer refuses the commit (409) when the stored object changed meanwhile.
 import { StatusError, Statuses } from '../errors.js';
 import type { StatusCause } from '../errors.js';
 import { BUILTIN_DEFAULTS } from '../resources/builtinDefaults.js';
@@ -122,19 +123,12 @@ export class WriteEngine {
     return { ...obj, apiVersion: apiVersionOf(type), kind: type.kind };
   }
 
-  /** POST without admission: creates an object (201), or previews it on a dry run. */
+  /**
+   * POST without admission: the server's own objects at start-up (the initial namespaces) and those a
+   * commit creates (a namespace's `default` ServiceAccount). Clients' creates go through the registry.
+   */
   create(type: ResourceType, namespace: string | undefined, body: unknown, options: WriteOptions): WriteResult {
     return this.finish(this.prepareCreate(type, namespace, body, options), options.dryRun === true);
-  }
-
-  /** PUT without admission: replaces an object (main endpoint or a subresource). */
-  update(type: ResourceType, namespace: string | undefined, name: string, body: unknown, options: WriteOptions): WriteResult {
-    return this.finish(this.prepareUpdate(type, namespace, name, body, options), options.dryRun === true);
-  }
-
-  /** Writes `next` (stored form) over `old` without admission; see {@link WriteEngine.prepareExisting}. */
-  writeExisting(type: ResourceType, old: KubeObject, nextIn: KubeObject, options: WriteOptions): WriteResult {
-    return this.finish(this.prepareExisting(type, old, nextIn, options), options.dryRun === true);
   }
 
   /** Commits a prepared write, or (dry run) answers with its preview. */
