@@ -70,6 +70,15 @@ describe('the one store writer', () => {
     expect(reachesWriter('await objects.create(type, ns, body, {}, user)')).toBe(false);
   });
 
+  it('is one function: inside src/registry/storeWriter.ts only StoreWriter.apply calls them', () => {
+    const source = code(readFileSync(join(SRC, 'registry/storeWriter.ts'), 'utf8'));
+    const start = source.indexOf('private apply(');
+    expect(start).toBeGreaterThan(0);
+    const outside = source.slice(0, start) + source.slice(source.indexOf('\n  }\n', start));
+    expect(storeWrites(outside)).toEqual([]);
+    expect(storeWrites(source.slice(start)).sort()).toEqual([...STORE_WRITES].sort());
+  });
+
   it('is src/registry/storeWriter.ts: no other module calls the store’s mutating methods', () => {
     const offenders: string[] = [];
     for (const path of sources(SRC)) {

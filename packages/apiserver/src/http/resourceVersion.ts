@@ -2,7 +2,8 @@
 // answer per case as kube-apiserver gives it: unset or "0" means "any"; anything but a decimal unsigned
 // 64-bit integer is 400 "invalid resource version: metadata.resourceVersion: Invalid value: …" (the
 // storage layer's strconv.ParseUint wording); a version ahead of the server is 504 Timeout with the
-// cause ResourceVersionTooLarge — the answer of a list, and the ERROR event of a watch.
+// cause ResourceVersionTooLarge on a list, and (a deliberate departure, see docs/architecture.md) the
+// ERROR event 410 Expired on a watch, so that every client relists.
 import { StatusError, Statuses } from '../errors.js';
 
 /** The largest value Go's strconv.ParseUint(_, 10, 64) accepts. */
@@ -27,6 +28,19 @@ export function parseResourceVersion(text: string | null | undefined): number | 
 
 function invalid(text: string, why: string): StatusError {
   return Statuses.badRequest(`invalid resource version: metadata.resourceVersion: Invalid value: ${JSON.stringify(text)}: strconv.ParseUint: parsing ${JSON.stringify(text)}: ${why}`);
+}
+
+/**
+ * The ERROR Status a watch from a version ahead of the server ends with: 410 Expired, where kube-apiserver
+ * sends 504. A real server's versions never go backwards, so only a client that outlived an in-memory
+ * server is ever ahead of it; a 410 makes client-go, Kopf and Opkit's watcher relist, where a 504 would
+ * make Kopf stop its operator and Opkit's watcher retry the same version for ever.
+ *
+ * @example
+ * aheadOnWatch(99, 12).code; // 410
+ */
+export function aheadOnWatch(requested: number, current: number): StatusError {
+  return new StatusError(410, 'Expired', `too large resource version: ${requested}, current: ${current}`);
 }
 
 /**

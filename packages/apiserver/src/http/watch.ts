@@ -1,12 +1,12 @@
 // Watch streams: one NDJSON response per watch, written and flushed per event. A watch starts from a
 // synthetic snapshot (RV unset/0, or sendInitialEvents) or from the bounded history (RV N), then follows
 // the store's commits live. Selector transitions become ADDED/DELETED; bookmarks go only to watches
-// that asked; a too-old RV is answered with 200 plus one ERROR Status 410 (a version ahead of the server
-// with 504 Timeout, ResourceVersionTooLarge, as a list answers it) and the stream closes.
+// that asked; a too-old RV (or one ahead of the server, see http/resourceVersion.ts) is answered with 200
+// plus one ERROR Status 410 and the stream closes.
 import type { ServerResponse } from 'node:http';
 import { stringifyJson } from '@opkit/json';
 import { StatusError, statusBody } from '../errors.js';
-import { parseResourceVersion, tooLargeResourceVersion } from './resourceVersion.js';
+import { aheadOnWatch, parseResourceVersion } from './resourceVersion.js';
 import { arrangeObject } from '../resources/keyOrder.js';
 import { apiVersionOf } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
@@ -135,7 +135,7 @@ export class WatchSession {
       for (const obj of store.list(r.type.storageKey, r.namespace)) if (this.inScope(obj)) this.send('ADDED', obj);
       if (r.sendInitialEvents) this.bookmark(current, { 'k8s.io/initial-events-end': 'true' });
     } else {
-      const replay = from > current ? tooLargeResourceVersion(from, current) : store.history.since(r.type.storageKey, from);
+      const replay = from > current ? aheadOnWatch(from, current) : store.history.since(r.type.storageKey, from);
       if (replay === 'expired' || replay instanceof StatusError) {
         const oldest = store.history.oldestResumable(r.type.storageKey);
         const status = replay instanceof StatusError ? replay.toStatus() : statusBody(410, 'Expired', `too old resource version: ${from} (${oldest})`);

@@ -74,7 +74,7 @@ export class StoreWriter {
     if (change.op === 'create') {
       const meta = change.object.metadata ?? {};
       if (this.store.get(storageKey, meta.namespace, meta.name)) throw Statuses.alreadyExists(qualifiedResource(type), meta.name, type.group, type.plural);
-      return this.store.commitCreate(storageKey, change.object);
+      return this.apply(storageKey, change);
     }
     const previous = change.previous;
     const meta = previous.metadata ?? {};
@@ -85,10 +85,10 @@ export class StoreWriter {
     }
     if (change.op === 'update') {
       checkPreconditions(type, current, change.preconditions, 'object');
-      return this.store.commitUpdate(storageKey, current, change.next);
+      return this.apply(storageKey, { ...change, previous: current });
     }
     checkPreconditions(type, current, change.preconditions, 'deleteOptions');
-    return this.store.commitDelete(storageKey, current, change.lastState ?? current);
+    return this.apply(storageKey, { ...change, previous: current });
   }
 
   /**
@@ -98,11 +98,29 @@ export class StoreWriter {
   removeUntyped(storageKey: string, previous: KubeObject): void {
     const meta = previous.metadata ?? {};
     const current = this.store.get(storageKey, meta.namespace, meta.name);
-    if (current) this.store.commitDelete(storageKey, current);
+    if (current) this.apply(storageKey, { op: 'delete', previous: current });
   }
 
   /** Loads a persisted state at start-up (no events; the counter continues from `resourceVersion`). */
   load(objects: { storageKey: string; object: KubeObject }[], resourceVersion: number): void {
-    this.store.restore(objects, resourceVersion);
+    this.apply('', { op: 'load', objects, resourceVersion });
+  }
+
+  /**
+   * The one function that calls the store's mutating methods (src/architecture.test.ts holds it to
+   * that); every check has been made by its callers.
+   */
+  private apply(storageKey: string, change: StoreChange | { op: 'load'; objects: { storageKey: string; object: KubeObject }[]; resourceVersion: number }): KubeObject {
+    switch (change.op) {
+      case 'create':
+        return this.store.commitCreate(storageKey, change.object);
+      case 'update':
+        return this.store.commitUpdate(storageKey, change.previous, change.next);
+      case 'delete':
+        return this.store.commitDelete(storageKey, change.previous, change.lastState ?? change.previous);
+      case 'load':
+        this.store.restore(change.objects, change.resourceVersion);
+        return {};
+    }
   }
 }
