@@ -25,8 +25,9 @@ import { RbacAuthorizer } from './auth/rbacAuthorizer.js';
 import { ServiceAccountTokens } from './auth/serviceAccountTokens.js';
 import { selfSignedCertificate } from './auth/selfSignedCertificate.js';
 import { Controllers } from './controllers/controllers.js';
-import { syncCrd, typesOfCrd } from './registry/crds.js';
+import { establishCrd, typesOfCrd } from './registry/crds.js';
 import { WriteEngine } from './registry/engine.js';
+import { ObjectRegistry } from './registry/registry.js';
 import { handleRequest } from './http/handler.js';
 import type { ServerContext } from './http/handler.js';
 import { kubeconfigYaml } from './kubeconfig.js';
@@ -105,19 +106,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     },
   });
   const engine: WriteEngine = new WriteEngine(store, { strictMicroTime: resolved.strictMicroTime }, {
-    crdChanged: (crd) => {
-      let status: Record<string, any>;
-      try {
-        status = syncCrd(crd, registry, store);
-      } catch (error) {
-        // Validation should have refused such a CRD; never leave a half-registered resource behind.
-        registry.setCustom(crd.metadata?.name, []);
-        const message = `the CRD could not be served: ${(error as Error).message}`;
-        status = { ...(crd.status ?? {}), conditions: [{ type: 'Established', status: 'False', reason: 'Invalid', message, lastTransitionTime: new Date().toISOString().slice(0, 19) + 'Z' }] };
-      }
-      const current = store.get(CRDS, undefined, crd.metadata?.name);
-      if (current) store.commitUpdate(CRDS, current, { ...current, status });
-    },
+    crdChanged: (crd) => establishCrd(engine, registry, crdType, crd),
     // The service account controller (controllers/serviceAccounts.ts) gives every namespace its `default` ServiceAccount.
     namespaceCreated: () => undefined,
   });
@@ -130,7 +119,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
       const state = journal.load();
       const restored: { storageKey: string; object: KubeObject }[] = [];
       for (const [key, object] of state.entries) restored.push({ storageKey: key.slice(0, key.indexOf('|')), object: object as KubeObject });
-      store.restore(restored, state.resourceVersion);
+      engine.loadPersisted(restored, state.resourceVersion);
       for (const crd of store.list(CRDS)) {
         const accepted = (crd.status?.conditions ?? []).some((c: Record<string, any>) => c.type === 'NamesAccepted' && c.status === 'True');
         if (accepted) registry.setCustom(crd.metadata?.name, typesOfCrd(crd));
@@ -149,16 +138,19 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   for (const name of INITIAL_NAMESPACES) if (!store.get(NAMESPACES, undefined, name)) engine.create(nsType, undefined, { metadata: { name } }, {});
 
   const watches = new WatchManager(store, { bookmarkIntervalMs: resolved.bookmarkIntervalMs, stalled: () => faults.stallWatches });
-  const controllers = new Controllers(engine, registry, watches, { logger: options.logger ?? noopLogger });
+  const admission = new Admission(store);
+  const objects = new ObjectRegistry(engine, admission);
+  const controllers = new Controllers(objects, registry, watches, { logger: options.logger ?? noopLogger });
   controllers.resync();
   let address = '';
   const ctx: ServerContext = {
     store,
     registry,
     engine,
+    objects,
     watches,
     lister: new Lister(store),
-    admission: new Admission(store),
+    admission,
     openapi: new OpenApiCache(registry),
     recorder,
     faults,

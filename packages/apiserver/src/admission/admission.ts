@@ -30,6 +30,8 @@ export interface AdmissionAttributes {
   oldObject: KubeObject | null;
   dryRun: boolean;
   user: string;
+  /** The kind of `object` when it is not the resource's own (the scale subresource: autoscaling/v1 Scale). */
+  kind?: { group: string; version: string; kind: string };
 }
 
 /** What admission decided: the (possibly mutated) object and warnings. */
@@ -104,8 +106,19 @@ export class Admission {
     return this.webhooks(MUTATING, a).length > 0 || this.webhooks(VALIDATING, a).length > 0;
   }
 
-  /** Runs mutating webhooks serially, then validating ones in parallel. */
+  /** Runs mutating webhooks serially, then validating ones in parallel (both phases at once). */
   async admit(a: AdmissionAttributes): Promise<AdmissionResult> {
+    const mutated = await this.mutate(a);
+    const validated = await this.validate({ ...a, object: mutated.object });
+    return { object: mutated.object, warnings: [...mutated.warnings, ...validated.warnings] };
+  }
+
+  /**
+   * The mutating phase: each matching mutating webhook once, in order (and once more for those with
+   * reinvocationPolicy IfNeeded when a later one changed the object). Returns the object as patched
+   * (the very same object when nothing changed it).
+   */
+  async mutate(a: AdmissionAttributes): Promise<AdmissionResult> {
     const warnings: string[] = [];
     let object = a.object;
     const mutating = this.webhooks(MUTATING, a);
@@ -113,18 +126,24 @@ export class Admission {
     const changedAfter = mutating.map(() => false);
     for (const [index, hook] of mutating.entries()) {
       const before = object;
-      object = await this.mutate(hook, { ...a, object }, warnings);
+      object = await this.mutateOnce(hook, { ...a, object }, warnings);
       if (object !== before) for (let j = 0; j < index; j++) changedAfter[j] = true;
     }
     for (const [index, hook] of mutating.entries()) {
-      if (hook.reinvocationPolicy === 'IfNeeded' && changedAfter[index]) object = await this.mutate(hook, { ...a, object }, warnings);
+      if (hook.reinvocationPolicy === 'IfNeeded' && changedAfter[index]) object = await this.mutateOnce(hook, { ...a, object }, warnings);
     }
-    await Promise.all(this.webhooks(VALIDATING, a).map((hook) => this.call(hook, { ...a, object }, warnings)));
     return { object, warnings };
   }
 
+  /** The validating phase: every matching validating webhook once, in parallel, on the final object. */
+  async validate(a: AdmissionAttributes): Promise<AdmissionResult> {
+    const warnings: string[] = [];
+    await Promise.all(this.webhooks(VALIDATING, a).map((hook) => this.call(hook, a, warnings)));
+    return { object: a.object, warnings };
+  }
+
   /** Calls one mutating webhook; returns the patched object (the same object when it changed nothing). */
-  private async mutate(hook: Record<string, any>, a: AdmissionAttributes, warnings: string[]): Promise<KubeObject | null> {
+  private async mutateOnce(hook: Record<string, any>, a: AdmissionAttributes, warnings: string[]): Promise<KubeObject | null> {
     const object = a.object;
     const response = await this.call(hook, a, warnings);
     if (!response || !response.patch || object === null) return object;
@@ -148,7 +167,7 @@ export class Admission {
       if (hook.sideEffects !== 'None' && hook.sideEffects !== 'NoneOnDryRun') throw Statuses.badRequest(`admission webhook ${JSON.stringify(hook.name)} does not support dry run`);
     }
     const uid = randomUUID();
-    const gvk = { group: a.type.group, version: a.type.version, kind: a.type.kind };
+    const gvk = a.kind ?? { group: a.type.group, version: a.type.version, kind: a.type.kind };
     const gvr = { group: a.type.group, version: a.type.version, resource: a.type.plural };
     const review = {
       apiVersion: 'admission.k8s.io/v1',

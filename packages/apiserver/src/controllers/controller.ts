@@ -39,11 +39,11 @@ export interface StoreController {
 }
 
 /**
- * The queue of one controller: at most one worker per key, one at a time (the writes are synchronous
- * and in-process), retried with backoff on failure. A failure is logged with the controller, the key,
+ * The queue of one controller: at most one worker per key, one at a time (a write may wait for admission
+ * webhooks), retried with backoff on failure. A failure is logged with the controller, the key,
  * the attempt and the delay — never swallowed.
  */
-export function controllerQueue<T>(name: string, deps: ControllerDeps, work: (item: T) => void): KeyedQueue<T> {
+export function controllerQueue<T>(name: string, deps: ControllerDeps, work: (item: T) => void | Promise<void>): KeyedQueue<T> {
   return new KeyedQueue<T>((item) => work(item), {
     retry: deps.retry,
     clock: deps.clock,

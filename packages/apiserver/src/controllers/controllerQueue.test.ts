@@ -11,7 +11,9 @@ import { deleteObject } from '../registry/deletion.js';
 import { WriteEngine } from '../registry/engine.js';
 import { WatchManager } from '../http/watch.js';
 import { Controllers } from './controllers.js';
-import { engineWrites } from './engineWrites.js';
+import { registryWrites } from './engineWrites.js';
+import { ObjectRegistry } from '../registry/registry.js';
+import { Admission } from '../admission/admission.js';
 import { EVENT_SWEEP_INTERVAL_MS, EVENT_TTL_MS } from './eventTtl.js';
 import type { ControllerWrites } from './writes.js';
 
@@ -40,10 +42,11 @@ function setup(wrap: (writes: ControllerWrites) => ControllerWrites = (w) => w):
   const engine = new WriteEngine(store, { strictMicroTime: false }, { crdChanged: () => undefined, namespaceCreated: () => undefined });
   const watches = new WatchManager(store, { bookmarkIntervalMs: 60_000, stalled: () => false });
   const lines: Line[] = [];
-  const controllers = new Controllers(engine, registry, watches, {
+  const objects = new ObjectRegistry(engine, new Admission(store));
+  const controllers = new Controllers(objects, registry, watches, {
     logger: recordingLogger(lines),
     retry: { start: 10, base: 2, max: 1000, jitter: 0 },
-    writes: wrap(engineWrites(engine, registry, watches)),
+    writes: wrap(registryWrites(objects, registry, watches, 'system:serviceaccount:kube-system:test-controller')),
   });
   cleanups.push(() => controllers.close(), () => watches.close());
   const type = (plural: string): ResourceType => {
@@ -118,12 +121,12 @@ describe('the apiserver controllers', () => {
     const attempts: number[] = [];
     const { engine, store, controllers, lines, type } = setup((writes) => ({
       ...writes,
-      update: (t, current, next, subresource) => {
+      update: async (t, current, next, subresource) => {
         if (subresource === 'finalize') {
           attempts.push(Date.now());
           if (attempts.length <= 3) throw new StatusError(409, 'Conflict', `Operation cannot be fulfilled on namespaces "${current.metadata?.name}": injected`);
         }
-        writes.update(t, current, next, subresource);
+        await writes.update(t, current, next, subresource);
       },
     }));
     engine.create(type('namespaces'), undefined, { metadata: { name: 'doomed' } }, {});

@@ -4,6 +4,8 @@ import { BUILTIN_TYPES, ResourceRegistry } from '../resources/index.js';
 import { ObjectStore } from '../storage/index.js';
 import { Controllers, EVENT_TTL_MS } from './controllers.js';
 import { WriteEngine } from '../registry/engine.js';
+import { ObjectRegistry } from '../registry/registry.js';
+import { Admission } from '../admission/admission.js';
 import { WatchManager } from '../http/watch.js';
 
 const cleanups: (() => void)[] = [];
@@ -16,7 +18,7 @@ function setup(): { engine: WriteEngine; controllers: Controllers; store: Object
   const registry = new ResourceRegistry(BUILTIN_TYPES);
   const engine = new WriteEngine(store, { strictMicroTime: false }, { crdChanged: () => undefined, namespaceCreated: () => undefined });
   const watches = new WatchManager(store, { bookmarkIntervalMs: 60_000, stalled: () => false });
-  const controllers = new Controllers(engine, registry, watches);
+  const controllers = new Controllers(new ObjectRegistry(engine, new Admission(store)), registry, watches);
   cleanups.push(() => void controllers.close(), () => watches.close());
   const ns = registry.lookup('', 'v1', 'namespaces');
   if (!ns) throw new Error('namespaces missing');

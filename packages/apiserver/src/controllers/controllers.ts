@@ -6,12 +6,12 @@
 // on a KeyedQueue; this file only fans the store's committed events out to them and stops them together.
 import { noopLogger, systemClock, type Clock, type ExponentialBackOffOptions, type Logger } from '@opkit/tasks';
 import type { ResourceRegistry } from '../resources/registry.js';
-import type { WriteEngine } from '../registry/engine.js';
+import type { ObjectRegistry } from '../registry/registry.js';
 import type { WatchManager } from '../http/watch.js';
 import type { ControllerDeps, StoreController } from './controller.js';
 import { CrdCleanup } from './crdCleanup.js';
 import { CrdNames } from './crdNames.js';
-import { engineWrites } from './engineWrites.js';
+import { registryWrites } from './engineWrites.js';
 import { EventTtl } from './eventTtl.js';
 import { GarbageCollector } from './garbageCollector.js';
 import { NamespaceLifecycle } from './namespaceLifecycle.js';
@@ -19,6 +19,14 @@ import { ServiceAccounts } from './serviceAccounts.js';
 import type { ControllerWrites } from './writes.js';
 
 export { EVENT_TTL_MS } from './eventTtl.js';
+
+/** The users the controllers write as (kube-controller-manager's service accounts). */
+export const SYSTEM_USERS = {
+  garbageCollector: 'system:serviceaccount:kube-system:generic-garbage-collector',
+  namespaceController: 'system:serviceaccount:kube-system:namespace-controller',
+  crdFinalizer: 'system:serviceaccount:kube-system:apiextensions-finalizer',
+  serviceAccounts: 'system:serviceaccount:kube-system:service-account-controller',
+} as const;
 
 /** Options of {@link Controllers}. */
 export interface ControllersOptions {
@@ -28,7 +36,7 @@ export interface ControllersOptions {
   clock?: Clock;
   /** Retry delays (ms) of failed controller work, per key. @defaultValue `{ start: 5, base: 2, max: 60_000, jitter: 0.1 }` */
   retry?: ExponentialBackOffOptions;
-  /** The controllers' writes. @defaultValue engineWrites(engine, registry, watches) */
+  /** The controllers' writes (all of them, for tests). @defaultValue registryWrites(objects, …) as each controller's service account */
   writes?: ControllerWrites;
 }
 
@@ -36,7 +44,7 @@ export interface ControllersOptions {
  * The server's controllers, fed by the store's committed events.
  *
  * @example
- * const controllers = new Controllers(engine, registry, watches, { logger });
+ * const controllers = new Controllers(objects, registry, watches, { logger });
  * controllers.resync();
  * // ...later
  * await controllers.close();
@@ -47,18 +55,27 @@ export class Controllers {
   readonly #unsubscribe: () => void;
   #closing: Promise<void> | undefined;
 
-  constructor(engine: WriteEngine, registry: ResourceRegistry, watches: WatchManager, options: ControllersOptions = {}) {
+  constructor(objects: ObjectRegistry, registry: ResourceRegistry, watches: WatchManager, options: ControllersOptions = {}) {
     const deps: ControllerDeps = {
-      store: engine.store,
+      store: objects.store,
       registry,
-      writes: options.writes ?? engineWrites(engine, registry, watches),
+      writes: options.writes ?? registryWrites(objects, registry, watches, SYSTEM_USERS.serviceAccounts),
       logger: options.logger ?? noopLogger,
       clock: options.clock ?? systemClock,
       retry: options.retry ?? { start: 5, base: 2, max: 60_000, jitter: 0.1 },
     };
+    // Each controller writes as its own service account (what admission webhooks and audit see), as kube's do.
+    const as = (user: string): ControllerDeps => (options.writes ? deps : { ...deps, writes: registryWrites(objects, registry, watches, user) });
     this.#eventTtl = new EventTtl(deps);
-    this.#controllers = [new GarbageCollector(deps), new NamespaceLifecycle(deps), new CrdCleanup(deps), new CrdNames(deps), new ServiceAccounts(deps), this.#eventTtl];
-    this.#unsubscribe = engine.store.subscribe((event) => {
+    this.#controllers = [
+      new GarbageCollector(as(SYSTEM_USERS.garbageCollector)),
+      new NamespaceLifecycle(as(SYSTEM_USERS.namespaceController)),
+      new CrdCleanup(as(SYSTEM_USERS.crdFinalizer)),
+      new CrdNames(deps),
+      new ServiceAccounts(deps),
+      this.#eventTtl,
+    ];
+    this.#unsubscribe = objects.store.subscribe((event) => {
       for (const controller of this.#controllers) controller.observe(event);
     });
   }

@@ -62,7 +62,7 @@ export class CrdCleanup implements StoreController {
   }
 
   /** Deletes a terminating CRD's objects; when none remain, stops serving it and removes it. */
-  #cleanup(name: string): void {
+  async #cleanup(name: string): Promise<void> {
     const { store, registry, writes } = this.#deps;
     const crd = store.get(CRDS, undefined, name);
     if (!crd?.metadata?.deletionTimestamp) return;
@@ -72,7 +72,7 @@ export class CrdCleanup implements StoreController {
     for (const obj of store.list(type.storageKey)) {
       remaining++;
       if (obj.metadata?.deletionTimestamp) continue;
-      if (writes.delete(type, obj.metadata?.namespace, obj.metadata?.name, 'Background')) remaining--;
+      if (await writes.delete(type, obj.metadata?.namespace, obj.metadata?.name, 'Background')) remaining--;
     }
     if (remaining > 0) return;
     writes.stopServingCrd(name, type.storageKey);
@@ -80,6 +80,6 @@ export class CrdCleanup implements StoreController {
     const current = store.get(CRDS, undefined, name);
     if (!crdType || !current) return;
     const finalizers = (current.metadata?.finalizers ?? []).filter((f: string) => f !== CRD_CLEANUP_FINALIZER);
-    writes.update(crdType, current, { ...current, metadata: { ...current.metadata, finalizers } });
+    await writes.update(crdType, current, { ...current, metadata: { ...current.metadata, finalizers } });
   }
 }

@@ -66,7 +66,7 @@ export class EventTtl implements StoreController {
         .filter((t) => Number.isFinite(t));
       if (times.length === 0 || Math.max(...times) > now - EVENT_TTL_MS) continue;
       try {
-        if (writes.delete(type, ev.metadata?.namespace, ev.metadata?.name, 'Background')) removed++;
+        if (writes.expire(type, ev.metadata?.namespace, ev.metadata?.name)) removed++;
       } catch (error) {
         if (!isNotFound(error)) failure ??= error;
       }

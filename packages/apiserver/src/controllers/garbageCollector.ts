@@ -87,21 +87,21 @@ export class GarbageCollector implements StoreController {
     this.#queue.add(keyOf(work), work);
   }
 
-  #process(work: GarbageWork): void {
+  async #process(work: GarbageWork): Promise<void> {
     const { store } = this.#deps;
     switch (work.kind) {
       case 'owner-removed':
         for (const ref of store.dependentsOf(work.uid)) this.#add({ kind: 'dependent', ref });
         return;
       case 'dependent':
-        this.#collect(work.ref);
+        await this.#collect(work.ref);
         return;
       case 'finalize-owner':
-        this.#finalizeOwner(work.ref);
+        await this.#finalizeOwner(work.ref);
         return;
       case 'dependent-removed': {
         const ref = store.byUid(work.ownerUid);
-        if (ref) this.#finalizeOwner(ref);
+        if (ref) await this.#finalizeOwner(ref);
         return;
       }
     }
@@ -114,7 +114,7 @@ export class GarbageCollector implements StoreController {
   }
 
   /** Deletes a dependent whose owners are all gone; drops references to absent owners otherwise. */
-  #collect(ref: ObjectRef): void {
+  async #collect(ref: ObjectRef): Promise<void> {
     const { store, writes } = this.#deps;
     const found = this.#lookup(ref);
     if (!found || found.obj.metadata?.deletionTimestamp) return;
@@ -124,15 +124,15 @@ export class GarbageCollector implements StoreController {
     const absent = refs.filter((r) => !store.byUid(r.uid));
     if (absent.length === 0) return;
     if (absent.length === refs.length) {
-      writes.delete(type, obj.metadata?.namespace, obj.metadata?.name, 'Background');
+      await writes.delete(type, obj.metadata?.namespace, obj.metadata?.name, 'Background');
       return;
     }
     const keep = refs.filter((r) => store.byUid(r.uid));
-    writes.update(type, obj, { ...obj, metadata: { ...obj.metadata, ownerReferences: keep } });
+    await writes.update(type, obj, { ...obj, metadata: { ...obj.metadata, ownerReferences: keep } });
   }
 
   /** Foreground: delete dependents, then drop the finalizer. Orphan: strip references, then drop it. */
-  #finalizeOwner(ref: ObjectRef): void {
+  async #finalizeOwner(ref: ObjectRef): Promise<void> {
     const { store, writes } = this.#deps;
     const found = this.#lookup(ref);
     if (!found?.obj.metadata?.deletionTimestamp) return;
@@ -145,7 +145,7 @@ export class GarbageCollector implements StoreController {
         const d = this.#lookup(dep);
         if (!d) continue;
         const refs = (d.obj.metadata?.ownerReferences ?? []).filter((r: Record<string, any>) => r.uid !== uid);
-        writes.update(d.type, d.obj, { ...d.obj, metadata: { ...d.obj.metadata, ownerReferences: refs } });
+        await writes.update(d.type, d.obj, { ...d.obj, metadata: { ...d.obj.metadata, ownerReferences: refs } });
       }
       finalizers = finalizers.filter((f) => f !== ORPHAN_FINALIZER);
     } else if (finalizers.includes(FOREGROUND_FINALIZER)) {
@@ -156,7 +156,7 @@ export class GarbageCollector implements StoreController {
         const owner = (d.obj.metadata?.ownerReferences ?? []).find((r: Record<string, any>) => r.uid === uid);
         if (owner?.blockOwnerDeletion === true) blocking++;
         if (!d.obj.metadata?.deletionTimestamp) {
-          const removed = writes.delete(d.type, dep.namespace, dep.name, 'Foreground');
+          const removed = await writes.delete(d.type, dep.namespace, dep.name, 'Foreground');
           if (removed && owner?.blockOwnerDeletion === true) blocking--;
         }
       }
@@ -164,6 +164,6 @@ export class GarbageCollector implements StoreController {
       finalizers = finalizers.filter((f) => f !== FOREGROUND_FINALIZER);
     } else return;
     const current = store.get(type.storageKey, obj.metadata?.namespace, obj.metadata?.name);
-    if (current) writes.update(type, current, { ...current, metadata: { ...current.metadata, finalizers } });
+    if (current) await writes.update(type, current, { ...current, metadata: { ...current.metadata, finalizers } });
   }
 }

@@ -81,7 +81,7 @@ export class NamespaceLifecycle implements StoreController {
   }
 
   /** Deletes everything in a terminating namespace; when it is empty, finalizes and removes it. */
-  #terminate(name: string): void {
+  async #terminate(name: string): Promise<void> {
     const { store, registry, writes, clock } = this.#deps;
     const ns = store.get(NAMESPACES, undefined, name);
     if (!ns?.metadata?.deletionTimestamp) return;
@@ -96,7 +96,7 @@ export class NamespaceLifecycle implements StoreController {
             writes.removeUnserved(storageKey, obj);
             continue;
           }
-          if (writes.delete(type, name, obj.metadata?.name, 'Background')) continue;
+          if (await writes.delete(type, name, obj.metadata?.name, 'Background')) continue;
         }
         const resource = type ? (type.group ? `${type.plural}.${type.group}` : type.plural) : storageKey;
         remainingByResource.set(resource, (remainingByResource.get(resource) ?? 0) + 1);
@@ -109,9 +109,9 @@ export class NamespaceLifecycle implements StoreController {
     if (!nsType || !current) return;
     if (remainingByResource.size > 0) {
       const conditions = namespaceConditions(current.status?.conditions, remainingByResource, finalizerCounts, clock.now());
-      writes.update(nsType, current, { ...current, status: { ...(current.status ?? {}), conditions } }, 'status');
+      await writes.update(nsType, current, { ...current, status: { ...(current.status ?? {}), conditions } }, 'status');
       return;
     }
-    writes.update(nsType, current, { ...current, spec: { ...(current.spec ?? {}), finalizers: [] } }, 'finalize');
+    await writes.update(nsType, current, { ...current, spec: { ...(current.spec ?? {}), finalizers: [] } }, 'finalize');
   }
 }

@@ -60,13 +60,13 @@ export class ServiceAccounts implements StoreController {
     if (typeof namespace === 'string') this.#queue.add(namespace, { namespace });
   }
 
-  #ensure(namespace: string): void {
+  async #ensure(namespace: string): Promise<void> {
     const { store, writes } = this.#deps;
     const type = this.#type;
     if (!type) return;
     const ns = store.get(NAMESPACES, undefined, namespace);
     if (!ns || ns.metadata?.deletionTimestamp) return;
     if (store.get(type.storageKey, namespace, DEFAULT_SERVICE_ACCOUNT)) return;
-    writes.create(type, namespace, { metadata: { name: DEFAULT_SERVICE_ACCOUNT } });
+    await writes.create(type, namespace, { metadata: { name: DEFAULT_SERVICE_ACCOUNT } });
   }
 }

@@ -1,7 +1,7 @@
 // The few writes the controllers make, as one small interface. Controllers read the store directly
 // (reads are free of side effects) but every change they make goes through `ControllerWrites`, so
-// that how a write reaches the store — today the WriteEngine and the deletion functions, later the
-// registry's strategies and admission — is decided in one adapter (engineWrites.ts), and a test can
+// that how a write reaches the store — the registry, with admission, as the controller's
+// service account — is decided in one adapter (engineWrites.ts), and a test can
 // inject failures without touching the HTTP layer or a Kubernetes client.
 import type { KubeObject, ResourceType } from '../resources/types.js';
 
@@ -15,14 +15,16 @@ export type ControllerPropagation = 'Background' | 'Foreground';
  */
 export interface ControllerWrites {
   /** Creates `body` of `type` in `namespace` (a namespace's `default` ServiceAccount). */
-  create(type: ResourceType, namespace: string | undefined, body: KubeObject): void;
+  create(type: ResourceType, namespace: string | undefined, body: KubeObject): Promise<void>;
   /**
    * Deletes one object as a client's DELETE with `propagationPolicy` would. Returns whether it is gone
    * now (false: its deletion waits for finalizers).
    */
-  delete(type: ResourceType, namespace: string | undefined, name: string, propagation: ControllerPropagation): boolean;
+  delete(type: ResourceType, namespace: string | undefined, name: string, propagation: ControllerPropagation): Promise<boolean>;
+  /** Removes an object whose lifetime ended (an Event past its TTL), at once: no admission, as a lease expiry in etcd. Returns whether it was removed. */
+  expire(type: ResourceType, namespace: string | undefined, name: string): boolean;
   /** Replaces the stored `current` with `next` (the main resource, or its `status` / `finalize` subresource). */
-  update(type: ResourceType, current: KubeObject, next: KubeObject, subresource?: 'status' | 'finalize'): void;
+  update(type: ResourceType, current: KubeObject, next: KubeObject, subresource?: 'status' | 'finalize'): Promise<void>;
   /** Removes an object whose kind is no longer served (left in a terminating namespace). */
   removeUnserved(storageKey: string, obj: KubeObject): void;
   /** Re-evaluates a CRD whose names may have become free (another CRD of its group went away). */

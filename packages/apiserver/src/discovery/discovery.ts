@@ -4,6 +4,7 @@
 // mistakes it for legacy discovery.
 import type { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/types.js';
+import { strategyFor } from '../registry/strategies.js';
 
 /** The Content-Type of aggregated discovery. */
 export const AGGREGATED_CONTENT_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
@@ -86,7 +87,7 @@ interface Subresource {
 
 function subresourcesOf(t: ResourceType): Subresource[] {
   const out: Subresource[] = [];
-  if (t.storageKey === '/namespaces') out.push({ name: 'finalize', kind: 'Namespace', verbs: ['update'] });
+  if (strategyFor(t).finalize) out.push({ name: 'finalize', kind: 'Namespace', verbs: ['update'] });
   if (t.scale) out.push({ name: 'scale', kind: 'Scale', verbs: ['get', 'patch', 'update'], group: 'autoscaling', version: 'v1' });
   if (t.statusSubresource) out.push({ name: 'status', kind: t.kind, verbs: ['get', 'patch', 'update'] });
   if (t.builtin && t.group === '' && t.plural === 'serviceaccounts') out.push({ name: 'token', kind: 'TokenRequest', verbs: ['create'], group: 'authentication.k8s.io', version: 'v1' });

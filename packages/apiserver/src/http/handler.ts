@@ -31,6 +31,7 @@ import { authorizeRequest, impersonate, wantsImpersonation } from './authorizati
 import { isAuthResource, serveAuthResource } from './authResources.js';
 import type { RequestAttributes } from '../rbac/index.js';
 import type { WriteEngine } from '../registry/engine.js';
+import type { ObjectRegistry } from '../registry/registry.js';
 import { acceptsJson, sendJson, sendStatus, sendText } from './http.js';
 import type { Lister } from './reads.js';
 import { handleResource } from './resourceHandler.js';
@@ -43,6 +44,8 @@ export interface ServerContext {
   store: ObjectStore;
   registry: ResourceRegistry;
   engine: WriteEngine;
+  /** Every write to a stored object goes through the registry (admission, then the one store writer). */
+  objects: ObjectRegistry;
   watches: WatchManager;
   lister: Lister;
   admission: Admission;

@@ -2,10 +2,11 @@
 // plus an opaque `continue` token that reads the rest of the same snapshot (kept ~5 minutes; an expired
 // token gets 410). Tables for kubectl come from the table module through the adapter.
 import { randomUUID } from 'node:crypto';
-import { StatusError, Statuses } from '../errors.js';
+import { Statuses } from '../errors.js';
 import { apiVersionOf } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import type { ObjectStore } from '../storage/index.js';
+import { parseResourceVersion, tooLargeResourceVersion } from './resourceVersion.js';
 
 interface Snapshot {
   items: KubeObject[];
@@ -67,13 +68,9 @@ export class Lister {
       snapshotId = decoded.id;
     } else {
       const current = this.store.resourceVersion;
-      const asked = query.resourceVersion;
-      if (asked && asked !== '0') {
-        const n = Number(asked);
-        if (!Number.isInteger(n) || n < 0) throw Statuses.badRequest(`invalid resource version: ${asked}`);
-        if (n > current) {
-          throw new StatusError(504, 'Timeout', `Too large resource version: ${n}, current: ${current}`, { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 });
-        }
+      const n = parseResourceVersion(query.resourceVersion);
+      if (n !== undefined) {
+        if (n > current) throw tooLargeResourceVersion(n, current);
         if (query.resourceVersionMatch === 'Exact' && n !== current) {
           throw Statuses.expired(`too old resource version: ${n} (${current})`);
         }

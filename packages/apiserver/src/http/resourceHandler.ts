@@ -7,18 +7,18 @@ import { NumberOutOfRangeError, canonicalYamlIntegers, parseRequestJson } from '
 import { StatusError, Statuses } from '../errors.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import { apiVersionOf } from '../resources/types.js';
-import { admitDelete, admitWrite } from '../registry/admittedWrites.js';
-import { deleteCollection, parseDeleteOptions } from '../registry/deletion.js';
+import { parseDeleteOptions } from '../registry/deletion.js';
 import type { FieldValidation, WriteOptions, WriteResult } from '../registry/engine.js';
 import type { AuditDraft, ServerContext } from './handler.js';
 import { readBody, readBodyBytes, sendJson, wantsTable, warningHeader } from './http.js';
 import { buildTable, compileSelectors } from '../registry/modules.js';
 import { MAX_JSON_DEPTH, tooDeep } from '../registry/objectRules.js';
-import { patchObject } from '../registry/patching.js';
 import { PROTOBUF_MEDIA_TYPE, decodeKubeProtobuf } from './protobuf.js';
 import { listBody, listEnvelope } from './reads.js';
 import type { Route } from './router.js';
-import { getScale, updateScale } from '../registry/scale.js';
+import { getScale } from '../registry/scale.js';
+import { strategyFor } from '../registry/strategies.js';
+import { parseResourceVersion } from './resourceVersion.js';
 
 type ResourceRoute = Extract<Route, { kind: 'resource' }>;
 
@@ -104,7 +104,7 @@ function checkSubresource(type: ResourceType, route: ResourceRoute): void {
   if (sub === undefined) return;
   if (sub === 'status' && type.statusSubresource) return;
   if (sub === 'scale' && type.scale) return;
-  if (sub === 'finalize' && type.storageKey === '/namespaces') return;
+  if (sub === 'finalize' && strategyFor(type).finalize) return;
   throw notFound();
 }
 
@@ -124,7 +124,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
   const query = url.searchParams;
   const ns = type.namespaced ? route.namespace : undefined;
   const verb = draft.verb;
-  const writer = { user: draft.user };
+  const user = draft.user;
   if (type.review) {
     if (method !== 'POST' || route.name !== undefined) throw methodNotAllowed(method, type.plural);
     const protobuf = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === PROTOBUF_MEDIA_TYPE;
@@ -165,7 +165,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
     if (method === 'POST') {
       const body = await readObjectBody(req, ctx.maxBodyBytes, type);
       const options = writeOptions(query, undefined);
-      const result = await admitWrite(ctx, type, ns, undefined, undefined, options, writer, (o) => ctx.engine.create(type, ns, body, o));
+      const result = await ctx.objects.create(type, ns, body, options, user);
       sendWrite(res, 201, result);
       return;
     }
@@ -173,15 +173,15 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
       const text = await readBody(req, ctx.maxBodyBytes);
       const options = parseDeleteOptions(text.trim() === '' ? undefined : parseObjectBody(text, 'application/json', 'DeleteOptions', 'v1'), query);
       const matches = compileSelectors(type, query.get('labelSelector') ?? undefined, query.get('fieldSelector') ?? undefined);
-      const items = deleteCollection(ctx.engine, type, ns, matches, options);
-      sendJson(res, 200, listEnvelope(type, { resourceVersion: String(ctx.store.resourceVersion) }, items));
+      const { items, warnings } = await ctx.objects.deleteCollection(type, ns, matches, options, user);
+      sendJson(res, 200, listEnvelope(type, { resourceVersion: String(ctx.store.resourceVersion) }, items), warnings.length > 0 ? { Warning: warnings.map(warningHeader) } : {});
       return;
     }
     throw methodNotAllowed(method, type.plural);
   }
   const name = route.name;
   if (route.subresource === 'scale') {
-    await serveScale(ctx, req, res, type, ns, name, method, query);
+    await serveScale(ctx, req, res, type, ns, name, method, query, user);
     return;
   }
   switch (method) {
@@ -194,7 +194,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
     case 'PUT': {
       const body = await readObjectBody(req, ctx.maxBodyBytes, type);
       const options = writeOptions(query, route.subresource);
-      sendWrite(res, 200, await admitWrite(ctx, type, ns, name, route.subresource, options, writer, (o) => ctx.engine.update(type, ns, name, body, o)));
+      sendWrite(res, 200, await ctx.objects.update(type, ns, name, body, options, user));
       return;
     }
     case 'PATCH': {
@@ -202,7 +202,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
       const raw = await readBody(req, ctx.maxBodyBytes);
       const force = query.get('force');
       const options = { ...writeOptions(query, route.subresource), ...(force !== null ? { force: force === 'true' || force === '1' } : {}) };
-      const result = await admitWrite(ctx, type, ns, name, route.subresource, options, writer, (o) => patchObject(ctx.engine, type, ns, name, req.headers['content-type'], raw, { ...options, ...o }));
+      const result = await ctx.objects.patch(type, ns, name, req.headers['content-type'], raw, options, user);
       sendWrite(res, result.created ? 201 : 200, result);
       return;
     }
@@ -210,7 +210,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
       if (route.subresource) throw methodNotAllowed(method, `${type.plural}/${route.subresource}`);
       const text = await readBody(req, ctx.maxBodyBytes);
       const options = parseDeleteOptions(text.trim() === '' ? undefined : parseObjectBody(text, 'application/json', 'DeleteOptions', 'v1'), query);
-      const { result, warnings } = await admitDelete(ctx, type, ns, name, options, writer);
+      const { result, warnings } = await ctx.objects.delete(type, ns, name, options, user);
       sendJson(res, 200, result.body, warnings.length > 0 ? { Warning: warnings.map(warningHeader) } : {});
       return;
     }
@@ -219,14 +219,14 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
   }
 }
 
-async function serveScale(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, type: ResourceType, ns: string | undefined, name: string, method: string, query: URLSearchParams): Promise<void> {
+async function serveScale(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, type: ResourceType, ns: string | undefined, name: string, method: string, query: URLSearchParams, user: string): Promise<void> {
   if (method === 'GET') {
     sendJson(res, 200, getScale(ctx.engine, type, ns, name));
     return;
   }
   if (method !== 'PUT' && method !== 'PATCH') throw methodNotAllowed(method, `${type.plural}/scale`);
   const raw = await readBody(req, ctx.maxBodyBytes);
-  sendJson(res, 200, updateScale(ctx.engine, type, ns, name, method, req.headers['content-type'], raw, writeOptions(query, undefined)));
+  sendJson(res, 200, await ctx.objects.updateScale(type, ns, name, method, req.headers['content-type'], raw, writeOptions(query, undefined), user));
 }
 
 function startWatch(
@@ -256,7 +256,7 @@ function startWatch(
     throw Statuses.invalid('ListOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueForbidden', field: 'resourceVersionMatch', message: 'Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided' }]);
   }
   const rv = query.get('resourceVersion') ?? '';
-  if (rv !== '' && !/^\d+$/.test(rv)) throw Statuses.badRequest(`invalid resource version: ${rv}`);
+  parseResourceVersion(rv);
   const timeoutText = query.get('timeoutSeconds');
   let timeoutSeconds: number | undefined;
   if (timeoutText !== null && timeoutText !== '') {

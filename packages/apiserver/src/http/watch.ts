@@ -1,10 +1,12 @@
 // Watch streams: one NDJSON response per watch, written and flushed per event. A watch starts from a
 // synthetic snapshot (RV unset/0, or sendInitialEvents) or from the bounded history (RV N), then follows
 // the store's commits live. Selector transitions become ADDED/DELETED; bookmarks go only to watches
-// that asked; a too-old RV is answered with 200 plus one ERROR Status 410 and the stream closes.
+// that asked; a too-old RV (or one ahead of the server, see http/resourceVersion.ts) is answered with 200
+// plus one ERROR Status 410 and the stream closes.
 import type { ServerResponse } from 'node:http';
 import { stringifyJson } from '@opkit/json';
-import { statusBody } from '../errors.js';
+import { StatusError, statusBody } from '../errors.js';
+import { aheadOnWatch, parseResourceVersion } from './resourceVersion.js';
 import { arrangeObject } from '../resources/keyOrder.js';
 import { apiVersionOf } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
@@ -128,17 +130,16 @@ export class WatchSession {
     this.res.flushHeaders();
     const r = this.request;
     const current = store.resourceVersion;
-    const rvText = r.resourceVersion;
-    if (r.sendInitialEvents || rvText === '' || rvText === '0') {
+    const from = parseResourceVersion(r.resourceVersion);
+    if (r.sendInitialEvents || from === undefined) {
       for (const obj of store.list(r.type.storageKey, r.namespace)) if (this.inScope(obj)) this.send('ADDED', obj);
       if (r.sendInitialEvents) this.bookmark(current, { 'k8s.io/initial-events-end': 'true' });
     } else {
-      const from = Number(rvText);
-      const replay = from > current ? 'expired' : store.history.since(r.type.storageKey, from);
-      if (replay === 'expired') {
+      const replay = from > current ? aheadOnWatch(from, current) : store.history.since(r.type.storageKey, from);
+      if (replay === 'expired' || replay instanceof StatusError) {
         const oldest = store.history.oldestResumable(r.type.storageKey);
-        const message = from > current ? `too large resource version: ${from}, current: ${current}` : `too old resource version: ${from} (${oldest})`;
-        this.res.write(`${stringifyJson({ type: 'ERROR', object: statusBody(410, 'Expired', message) })}\n`);
+        const status = replay instanceof StatusError ? replay.toStatus() : statusBody(410, 'Expired', `too old resource version: ${from} (${oldest})`);
+        this.res.write(`${stringifyJson({ type: 'ERROR', object: status })}\n`);
         this.end();
         return false;
       }

@@ -8,6 +8,7 @@ import type { ResourceRegistry } from '../resources/registry.js';
 import { ALL_VERBS } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import type { ObjectStore } from '../storage/index.js';
+import type { WriteEngine } from './engine.js';
 import { deepEqual } from '../storage/deepEqual.js';
 import { wholeSecondsNow } from './objectRules.js';
 
@@ -115,4 +116,25 @@ export function syncCrd(crd: KubeObject, registry: ResourceRegistry, store: Obje
   if (names.shortNames) acceptedNames.shortNames = names.shortNames;
   if (names.categories) acceptedNames.categories = names.categories;
   return { ...oldStatus, conditions, acceptedNames, storedVersions };
+}
+
+/**
+ * The CRD establishing step after a CRD was created or updated: registers its served versions (or none,
+ * when its names clash or it cannot be served) and writes its status through the store writer.
+ *
+ * @example
+ * establishCrd(engine, registry, storedCrd);
+ */
+export function establishCrd(engine: WriteEngine, registry: ResourceRegistry, crdType: ResourceType, crd: KubeObject): void {
+  let status: Record<string, any>;
+  try {
+    status = syncCrd(crd, registry, engine.store);
+  } catch (error) {
+    // Validation should have refused such a CRD; never leave a half-registered resource behind.
+    registry.setCustom(crd.metadata?.name, []);
+    const message = `the CRD could not be served: ${(error as Error).message}`;
+    status = { ...(crd.status ?? {}), conditions: [{ type: 'Established', status: 'False', reason: 'Invalid', message, lastTransitionTime: wholeSecondsNow() }] };
+  }
+  const current = engine.store.get(CRDS, undefined, crd.metadata?.name);
+  if (current) engine.writer.write(crdType, { op: 'update', previous: current, next: { ...current, status } });
 }

@@ -3,11 +3,11 @@
 // finalizer for it), finalizers that defer removal, and the special terminations of namespaces and CRDs.
 import { stringifyJson } from '@opkit/json';
 import { StatusError, Statuses } from '../errors.js';
-import { CRDS, NAMESPACES, RETURNS_DELETED_OBJECT, UNDELETABLE_NAMESPACES } from '../resources/builtins.js';
-import { qualifiedResource } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import type { WriteEngine } from './engine.js';
 import { isObject, wholeSecondsNow } from './objectRules.js';
+import { checkPreconditions } from './storeWriter.js';
+import { strategyFor } from './strategies.js';
 
 /** Parsed DeleteOptions. */
 export interface DeleteOptions {
@@ -22,8 +22,7 @@ export interface DeleteOptions {
 export const FOREGROUND_FINALIZER = 'foregroundDeletion';
 /** The finalizer that holds an owner until its dependents are orphaned. */
 export const ORPHAN_FINALIZER = 'orphan';
-/** The finalizer that holds a CRD until its custom resources are gone. */
-export const CRD_CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';
+export { CRD_CLEANUP_FINALIZER } from './strategies.js';
 
 /** Reads DeleteOptions from a parsed body (may be undefined) and query parameters; 400 on bad values. */
 export function parseDeleteOptions(body: unknown, query: URLSearchParams): DeleteOptions {
@@ -65,23 +64,32 @@ function successStatus(type: ResourceType, obj: KubeObject): KubeObject {
 }
 
 /**
- * Deletes one object following DeleteOptions.
+ * A DELETE computed but not yet committed: nothing to do (already deleting), an update (deletion deferred
+ * by finalizers: deletionTimestamp set, or a policy's finalizer added), or the removal.
+ */
+export interface PreparedDelete {
+  type: ResourceType;
+  old: KubeObject;
+  action: 'none' | 'update' | 'remove';
+  /** The updated object (action 'update'). */
+  next?: KubeObject;
+  /** Whether the deletion waits for finalizers (the answer of a dry run). */
+  deferred: boolean;
+}
+
+/**
+ * Computes a DELETE following DeleteOptions (preconditions, propagation policy, finalizers).
  *
  * @example
- * deleteObject(engine, type, 'default', 'a', { propagationPolicy: 'Foreground' });
+ * finishDelete(engine, prepareDelete(engine, type, 'default', 'a', { propagationPolicy: 'Foreground' }), false);
  */
-export function deleteObject(engine: WriteEngine, type: ResourceType, namespace: string | undefined, name: string, options: DeleteOptions): DeleteResult {
+export function prepareDelete(engine: WriteEngine, type: ResourceType, namespace: string | undefined, name: string, options: DeleteOptions): PreparedDelete {
   const old = engine.getStored(type, namespace, name);
   const meta = old.metadata ?? {};
-  const pre = options.preconditions;
-  if (pre?.uid !== undefined && pre.uid !== null && pre.uid !== meta.uid) {
-    throw Statuses.conflict(qualifiedResource(type), name, type.group, type.plural, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${meta.uid}`);
-  }
-  if (pre?.resourceVersion !== undefined && pre.resourceVersion !== null && pre.resourceVersion !== meta.resourceVersion) {
-    throw Statuses.conflict(qualifiedResource(type), name, type.group, type.plural, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${meta.resourceVersion}`);
-  }
-  if (type.storageKey === NAMESPACES && UNDELETABLE_NAMESPACES.has(name)) {
-    throw new StatusError(403, 'Forbidden', `namespaces "${name}" is forbidden: this namespace may not be deleted`, { name, group: '', kind: 'namespaces' });
+  checkPreconditions(type, old, options.preconditions, 'deleteOptions');
+  const rules = strategyFor(type).beforeDelete ?? {};
+  if (rules.undeletable?.(name)) {
+    throw new StatusError(403, 'Forbidden', `${type.plural} "${name}" is forbidden: this ${type.singular} may not be deleted`, { name, group: type.group, kind: type.plural });
   }
   const policy = options.propagationPolicy ?? (options.orphanDependents === true ? 'Orphan' : 'Background');
   const finalizers: string[] = [...((meta.finalizers as string[] | undefined) ?? [])];
@@ -90,57 +98,44 @@ export function deleteObject(engine: WriteEngine, type: ResourceType, namespace:
   };
   if (policy === 'Foreground') addFinalizer(FOREGROUND_FINALIZER);
   if (policy === 'Orphan') addFinalizer(ORPHAN_FINALIZER);
-  if (type.storageKey === CRDS) addFinalizer(CRD_CLEANUP_FINALIZER);
+  for (const f of rules.finalizers ?? []) addFinalizer(f);
 
   if (meta.deletionTimestamp) {
     // Already deleting: only a policy change may add its finalizer.
     const extra = finalizers.filter((f) => !(meta.finalizers ?? []).includes(f));
-    if (extra.length === 0 || options.dryRun) return { body: engine.served(type, old), removed: false };
-    const stored = engine.store.commitUpdate(type.storageKey, old, { ...old, metadata: { ...meta, finalizers } });
-    return { body: engine.served(type, stored), removed: false };
+    if (extra.length === 0) return { type, old, action: 'none', deferred: true };
+    return { type, old, action: 'update', next: { ...old, metadata: { ...meta, finalizers } }, deferred: true };
   }
+  const deferred = finalizers.length > 0 || rules.alwaysDeferred === true;
+  if (!deferred) return { type, old, action: 'remove', deferred };
+  const nextMeta: Record<string, any> = { ...meta, deletionTimestamp: wholeSecondsNow(), deletionGracePeriodSeconds: 0 };
+  if (finalizers.length > 0) nextMeta.finalizers = finalizers;
+  if (typeof meta.generation === 'number' && meta.generation > 0) nextMeta.generation = meta.generation + 1;
+  let next: KubeObject = { ...old, metadata: nextMeta };
+  if (rules.terminating) next = rules.terminating(next);
+  return { type, old, action: 'update', next, deferred };
+}
 
-  const deferred = finalizers.length > 0 || type.storageKey === NAMESPACES;
-  if (options.dryRun) return { body: deferred ? engine.served(type, old) : successStatus(type, old), removed: !deferred };
-  if (deferred) {
-    const nextMeta: Record<string, any> = { ...meta, deletionTimestamp: wholeSecondsNow(), deletionGracePeriodSeconds: 0 };
-    if (finalizers.length > 0) nextMeta.finalizers = finalizers;
-    if (typeof meta.generation === 'number' && meta.generation > 0) nextMeta.generation = meta.generation + 1;
-    const next: KubeObject = { ...old, metadata: nextMeta };
-    if (type.storageKey === NAMESPACES) next.status = { ...(old.status ?? {}), phase: 'Terminating' };
-    if (type.storageKey === CRDS) next.status = withTerminatingCondition(old.status);
-    const stored = engine.store.commitUpdate(type.storageKey, old, next);
+/** Commits a prepared DELETE through the store writer, or (dry run) answers what it would do. */
+export function finishDelete(engine: WriteEngine, prepared: PreparedDelete, dryRun: boolean): DeleteResult {
+  const { type, old } = prepared;
+  if (dryRun) return { body: prepared.deferred ? engine.served(type, old) : successStatus(type, old), removed: !prepared.deferred };
+  if (prepared.action === 'none') return { body: engine.served(type, old), removed: false };
+  if (prepared.action === 'update') {
+    const stored = engine.writer.write(type, { op: 'update', previous: old, next: prepared.next as KubeObject });
     return { body: engine.served(type, stored), removed: false };
   }
-  const deleted = engine.store.commitDelete(type.storageKey, old);
-  const body = RETURNS_DELETED_OBJECT.has(type.storageKey) ? engine.served(type, deleted) : successStatus(type, deleted);
+  const deleted = engine.writer.write(type, { op: 'delete', previous: old });
+  const body = strategyFor(type).beforeDelete?.returnsDeletedObject ? engine.served(type, deleted) : successStatus(type, deleted);
   return { body, removed: true };
 }
 
-function withTerminatingCondition(status: Record<string, any> | undefined): Record<string, any> {
-  const conditions = ((status?.conditions as Record<string, any>[] | undefined) ?? []).filter((c) => c.type !== 'Terminating');
-  conditions.push({ type: 'Terminating', status: 'True', lastTransitionTime: wholeSecondsNow(), reason: 'InstanceDeletionInProgress', message: 'CustomResource deletion is in progress' });
-  return { ...(status ?? {}), conditions };
-}
-
 /**
- * Deletes every object of a collection that `matches` (deletecollection); returns the List of what was
- * deleted or marked for deletion.
+ * Deletes one object without admission (the registry's DELETE adds admission around the same two steps).
+ *
+ * @example
+ * deleteObject(engine, type, 'default', 'a', { propagationPolicy: 'Foreground' });
  */
-export function deleteCollection(
-  engine: WriteEngine,
-  type: ResourceType,
-  namespace: string | undefined,
-  matches: ((obj: KubeObject) => boolean) | undefined,
-  options: DeleteOptions,
-): KubeObject[] {
-  const out: KubeObject[] = [];
-  for (const stored of engine.store.list(type.storageKey, type.namespaced ? namespace : undefined)) {
-    const served = engine.served(type, stored);
-    if (matches && !matches(served)) continue;
-    if (type.storageKey === NAMESPACES && UNDELETABLE_NAMESPACES.has(stored.metadata?.name)) continue;
-    const result = deleteObject(engine, type, stored.metadata?.namespace, stored.metadata?.name, { ...options, preconditions: undefined });
-    out.push(result.body.kind === 'Status' ? served : result.body);
-  }
-  return out;
+export function deleteObject(engine: WriteEngine, type: ResourceType, namespace: string | undefined, name: string, options: DeleteOptions): DeleteResult {
+  return finishDelete(engine, prepareDelete(engine, type, namespace, name, options), options.dryRun === true);
 }

@@ -1,19 +1,22 @@
 // The write pipeline: create, update and patch with kube-apiserver's semantics (system metadata, status
 // subresource both ways, generation, finalizer rules, no-op detection, schema admission for custom
-// resources). Every operation runs synchronously from read to commit, so it is atomic with respect to
-// every other request: Node runs one of them at a time.
+// resources), asking the kind's strategy where kinds differ. A write is computed (`prepare*`, synchronous)
+// and then committed (`commit`) through the one store writer; the registry runs admission in between,
+// and the writer refuses the commit (409) when the stored object changed meanwhile.
 import { StatusError, Statuses } from '../errors.js';
 import type { StatusCause } from '../errors.js';
 import { BUILTIN_DEFAULTS } from '../resources/builtinDefaults.js';
-import { CRDS, NAMESPACES, NODES } from '../resources/builtins.js';
-import { allocateService, keepAllocated } from './serviceAllocation.js';
+import { NAMESPACES } from '../resources/builtins.js';
 import { arrangeBuiltin, arrangeObject } from '../resources/keyOrder.js';
 import { apiVersionOf, qualifiedResource } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
-import { OBJECT_META_FIELDS, floatSchemaBounds } from '../schema/index.js';
+import { OBJECT_META_FIELDS } from '../schema/index.js';
 import { deepEqual, sameContent } from '../storage/index.js';
 import type { ObjectStore } from '../storage/index.js';
-import { admitCustomResource, applyCustomDefaults, validateCrd, validateMetadata } from './modules.js';
+import { StoreWriter, checkPreconditions } from './storeWriter.js';
+import { admitCustomResource, applyCustomDefaults, validateMetadata } from './modules.js';
+import { strategyFor } from './strategies.js';
+import type { CommitHooks } from './strategies.js';
 import {
   SYSTEM_METADATA,
   clone,
@@ -46,13 +49,22 @@ export interface WriteResult {
   created?: boolean;
 }
 
-/** Hooks the server supplies for kind-specific follow-ups after a commit. */
-export interface EngineHooks {
-  /** Called synchronously after a CRD was created or updated (register its resource, set conditions). */
-  crdChanged(crd: KubeObject): void;
-  /** Called synchronously after a namespace was created (its `default` ServiceAccount). */
-  namespaceCreated(ns: KubeObject): void;
+/**
+ * A write computed but not yet committed: what the registry shows admission webhooks (and answers a dry
+ * run with) and then hands to {@link WriteEngine.commit}. `old` is the stored object it was computed from.
+ */
+export interface PreparedWrite {
+  type: ResourceType;
+  /** create; update; remove (the last finalizer of a deleting object went); unchanged (a no-op). */
+  op: 'create' | 'update' | 'remove' | 'unchanged';
+  old?: KubeObject;
+  /** The new object in stored form (not yet stamped with a resourceVersion). */
+  next: KubeObject;
+  warnings: string[];
 }
+
+/** Hooks the server supplies for kind-specific follow-ups after a commit (the strategies call them). */
+export type EngineHooks = CommitHooks;
 
 /**
  * Creates, updates and patches objects.
@@ -62,11 +74,21 @@ export interface EngineHooks {
  * engine.create(configMapType, 'default', { metadata: { name: 'a' } }, {});
  */
 export class WriteEngine {
+  /** The one writer of the store (every commit goes through it). */
+  readonly writer: StoreWriter;
+
   constructor(
     readonly store: ObjectStore,
     private readonly options: { strictMicroTime: boolean },
     private readonly hooks: EngineHooks,
-  ) {}
+  ) {
+    this.writer = new StoreWriter(store);
+  }
+
+  /** Loads a persisted state at start-up, through the store writer (no events, no admission). */
+  loadPersisted(objects: { storageKey: string; object: KubeObject }[], resourceVersion: number): void {
+    this.writer.load(objects, resourceVersion);
+  }
 
   /** Re-evaluates a stored CRD (its names may have become free when another CRD went away). */
   resyncCrd(crd: KubeObject): void {
@@ -101,8 +123,58 @@ export class WriteEngine {
     return { ...obj, apiVersion: apiVersionOf(type), kind: type.kind };
   }
 
-  /** POST: creates an object (201). */
+  /**
+   * POST without admission: the server's own objects at start-up (the initial namespaces) and those a
+   * commit creates (a namespace's `default` ServiceAccount). Clients' creates go through the registry.
+   */
   create(type: ResourceType, namespace: string | undefined, body: unknown, options: WriteOptions): WriteResult {
+    return this.finish(this.prepareCreate(type, namespace, body, options), options.dryRun === true);
+  }
+
+  /** Commits a prepared write, or (dry run) answers with its preview. */
+  finish(prepared: PreparedWrite, dryRun: boolean): WriteResult {
+    return dryRun ? this.preview(prepared) : this.commit(prepared);
+  }
+
+  /** What a prepared write would answer (a dry run's answer; the object admission webhooks see). */
+  preview(prepared: PreparedWrite): WriteResult {
+    const { type, next, warnings } = prepared;
+    return { object: this.served(type, arrangeObject(type, next)), warnings, ...(prepared.op === 'create' ? { created: true } : {}) };
+  }
+
+  /**
+   * Commits a prepared write through the store writer (409 when the stored object changed since it was
+   * prepared), then runs the kind's follow-ups (a namespace's ServiceAccount, a CRD's establishing).
+   */
+  commit(prepared: PreparedWrite): WriteResult {
+    const { type, next, warnings } = prepared;
+    const strategy = strategyFor(type);
+    if (prepared.op === 'create') {
+      let stored = this.writer.write(type, { op: 'create', object: next });
+      if (strategy.afterCreate) {
+        strategy.afterCreate(stored, this.hooks);
+        stored = this.store.get(type.storageKey, stored.metadata?.namespace, stored.metadata?.name) ?? stored;
+      }
+      return { object: this.served(type, stored), warnings, created: true };
+    }
+    const old = prepared.old as KubeObject;
+    if (prepared.op === 'remove') {
+      // Removing the last finalizer of a deleting object removes it; the answer is the object as updated.
+      const deleted = this.writer.write(type, { op: 'delete', previous: old, lastState: old });
+      const response = { ...next, metadata: { ...next.metadata, resourceVersion: deleted.metadata?.resourceVersion } };
+      return { object: this.served(type, arrangeObject(type, response)), warnings };
+    }
+    if (prepared.op === 'unchanged') return { object: this.served(type, old), warnings };
+    let stored = this.writer.write(type, { op: 'update', previous: old, next });
+    if (strategy.afterUpdate && stored !== old && !stored.metadata?.deletionTimestamp) {
+      strategy.afterUpdate(stored, this.hooks);
+      stored = this.store.get(type.storageKey, old.metadata?.namespace, old.metadata?.name) ?? stored;
+    }
+    return { object: this.served(type, stored), warnings };
+  }
+
+  /** Computes a create (every rule up to the commit). */
+  prepareCreate(type: ResourceType, namespace: string | undefined, body: unknown, options: WriteOptions): PreparedWrite {
     const obj = this.checkBody(type, body);
     const meta: Record<string, any> = isObject(obj.metadata) ? { ...obj.metadata } : {};
     if (type.namespaced) {
@@ -125,35 +197,23 @@ export class WriteEngine {
     meta.uid = newUid();
     meta.creationTimestamp = wholeSecondsNow();
     if (type.generation) meta.generation = 1;
+    const strategy = strategyFor(type);
     let next: KubeObject = { ...obj, metadata: meta };
-    // A kubelet registers its Node with its status in one create; other kinds start without one.
-    if (type.statusSubresource && type.storageKey !== NODES) delete next.status;
-    if (type.storageKey === NAMESPACES) {
-      next.spec = { finalizers: ['kubernetes'] };
-      next.status = { phase: 'Active' };
-      next.metadata = withNamespaceNameLabel(next.metadata ?? {});
-    }
-    if (type.storageKey === '/secrets' && next.type === undefined) next.type = 'Opaque';
+    if (type.statusSubresource && !strategy.keepsStatusOnCreate) delete next.status;
+    if (strategy.prepareForCreate) next = strategy.prepareForCreate(next);
+    if (strategy.canonicalMetadata) next.metadata = strategy.canonicalMetadata(next.metadata ?? {});
     const warnings: string[] = [];
     next = this.admit(type, next, options, warnings);
-    if (type.storageKey === CRDS) next = prepareCrd(next);
-    if (type.storageKey === SERVICES) next = allocateService(this.store, next);
+    if (strategy.canonicalize) next = strategy.canonicalize(next, undefined, { store: this.store, subresource: undefined });
     next = dropEmptyMetadata(this.toStorage(type, next));
     if (this.store.get(type.storageKey, meta.namespace, meta.name)) {
       throw Statuses.alreadyExists(qualifiedResource(type), meta.name, type.group, type.plural);
     }
-    if (options.dryRun) return { object: this.served(type, arrangeObject(type, next)), warnings, created: true };
-    let stored = this.store.commitCreate(type.storageKey, next);
-    if (type.storageKey === NAMESPACES) this.hooks.namespaceCreated(stored);
-    if (type.storageKey === CRDS) {
-      this.hooks.crdChanged(stored);
-      stored = this.store.get(CRDS, undefined, meta.name) ?? stored;
-    }
-    return { object: this.served(type, stored), warnings, created: true };
+    return { type, op: 'create', next, warnings };
   }
 
-  /** PUT: replaces an object (main endpoint or a subresource). */
-  update(type: ResourceType, namespace: string | undefined, name: string, body: unknown, options: WriteOptions): WriteResult {
+  /** Computes a PUT (main endpoint or a subresource) against the stored object. */
+  prepareUpdate(type: ResourceType, namespace: string | undefined, name: string, body: unknown, options: WriteOptions): PreparedWrite {
     const old = this.getStored(type, namespace, name);
     const obj = this.checkBody(type, body);
     const meta = isObject(obj.metadata) ? obj.metadata : {};
@@ -163,39 +223,38 @@ export class WriteEngine {
     if (type.namespaced && meta.namespace !== undefined && meta.namespace !== namespace) {
       throw Statuses.badRequest('the namespace of the provided object does not match the namespace sent on the request');
     }
-    checkUid(type, old, meta.uid);
+    checkPreconditions(type, old, { uid: meta.uid === '' ? undefined : meta.uid }, 'object');
     const rv = meta.resourceVersion;
-    if (rv === undefined || rv === '') {
-      if (!type.allowUnconditionalUpdate) {
-        throw Statuses.invalid(type.kind, type.group, name, [{ reason: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0x0: must be specified for an update' }]);
-      }
-    } else if (String(rv) !== old.metadata?.resourceVersion) {
-      throw Statuses.conflict(qualifiedResource(type), name, type.group, type.plural);
+    if ((rv === undefined || rv === '') && !type.allowUnconditionalUpdate) {
+      throw Statuses.invalid(type.kind, type.group, name, [{ reason: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0x0: must be specified for an update' }]);
     }
-    return this.writeExisting(type, old, this.toStorage(type, obj), options);
+    checkPreconditions(type, old, { resourceVersion: rv === '' ? undefined : rv }, 'object');
+    return this.prepareExisting(type, old, this.toStorage(type, obj), options);
   }
 
   /**
-   * Writes `next` (stored form) over `old` following every update rule; commits only real changes.
-   * Used by PUT, PATCH and the controllers.
+   * Computes the write of `next` (stored form) over `old` following every update rule (status
+   * subresource both ways, system metadata, finalizers, immutability, generation). Used by PUT, PATCH,
+   * the scale subresource and the controllers.
    */
-  writeExisting(type: ResourceType, old: KubeObject, nextIn: KubeObject, options: WriteOptions): WriteResult {
+  prepareExisting(type: ResourceType, old: KubeObject, nextIn: KubeObject, options: WriteOptions): PreparedWrite {
     const oldMeta = old.metadata ?? {};
     let next: KubeObject;
     const sub = options.subresource;
+    const strategy = strategyFor(type);
     if (sub === 'status') {
       next = { ...old };
       if (nextIn.status === undefined) delete next.status;
       else next.status = nextIn.status;
-    } else if (sub === 'finalize' && type.storageKey === NAMESPACES) {
-      next = { ...old, spec: { ...(old.spec ?? {}), finalizers: nextIn.spec?.finalizers ?? [] } };
+    } else if (sub === 'finalize' && strategy.finalize) {
+      next = strategy.finalize(old, nextIn);
     } else {
       next = { ...nextIn };
       if (type.statusSubresource) {
         if (old.status === undefined) delete next.status;
         else next.status = old.status;
       }
-      if (type.storageKey === NAMESPACES) next.spec = old.spec;
+      if (strategy.prepareForUpdate) next = strategy.prepareForUpdate(next, old);
     }
     const meta: Record<string, any> = { ...(isObject(next.metadata) ? next.metadata : {}) };
     for (const key of SYSTEM_METADATA) {
@@ -206,12 +265,11 @@ export class WriteEngine {
     if (meta.managedFields === undefined && oldMeta.managedFields !== undefined) meta.managedFields = oldMeta.managedFields;
     if (oldMeta.namespace === undefined) delete meta.namespace;
     else meta.namespace = oldMeta.namespace;
-    next = { ...next, metadata: type.storageKey === NAMESPACES ? withNamespaceNameLabel(meta) : meta, apiVersion: old.apiVersion, kind: old.kind };
+    next = { ...next, metadata: strategy.canonicalMetadata ? strategy.canonicalMetadata(meta) : meta, apiVersion: old.apiVersion, kind: old.kind };
     const warnings: string[] = [];
     next = this.admit(type, this.servedForAdmission(type, next), options, warnings);
     next = this.toStorage(type, next);
-    if (type.storageKey === CRDS && sub !== 'status') next = prepareCrd(next);
-    if (type.storageKey === SERVICES && sub !== 'status') next = allocateService(this.store, keepAllocated(old, next));
+    if (strategy.canonicalize) next = strategy.canonicalize(next, old, { store: this.store, subresource: sub });
     if (oldMeta.deletionTimestamp) {
       const before = new Set<string>(oldMeta.finalizers ?? []);
       const added = ((meta.finalizers ?? []) as string[]).filter((f) => !before.has(f));
@@ -225,24 +283,14 @@ export class WriteEngine {
         ]);
       }
     }
-    checkImmutable(type, old, next);
+    strategy.validateUpdate?.(type, old, next);
     if (type.generation && generationRelevantChange(type, old, next)) {
       next.metadata = { ...next.metadata, generation: (oldMeta.generation ?? 0) + 1 };
     }
     next = dropEmptyMetadata(next);
-    if (options.dryRun) return { object: this.served(type, arrangeObject(type, next)), warnings };
-    if (oldMeta.deletionTimestamp && readyToRemove(type, next)) {
-      const deleted = this.store.commitDelete(type.storageKey, old, old);
-      const response = { ...next, metadata: { ...next.metadata, resourceVersion: deleted.metadata?.resourceVersion } };
-      return { object: this.served(type, arrangeObject(type, response)), warnings };
-    }
-    if (onlyManagedFieldTimesDiffer(old, next)) return { object: this.served(type, old), warnings };
-    let stored = this.store.commitUpdate(type.storageKey, old, next);
-    if (type.storageKey === CRDS && stored !== old && !stored.metadata?.deletionTimestamp) {
-      this.hooks.crdChanged(stored);
-      stored = this.store.get(CRDS, undefined, oldMeta.name) ?? stored;
-    }
-    return { object: this.served(type, stored), warnings };
+    if (oldMeta.deletionTimestamp && readyToRemove(type, next)) return { type, op: 'remove', old, next, warnings };
+    if (onlyManagedFieldTimesDiffer(old, next)) return { type, op: 'unchanged', old, next, warnings };
+    return { type, op: 'update', old, next, warnings };
   }
 
   private servedForAdmission(type: ResourceType, stored: KubeObject): KubeObject {
@@ -257,12 +305,13 @@ export class WriteEngine {
       if (bad.length > 0) throw Statuses.badRequest(bad.join('; '));
     }
     // Like kube's per-kind Validate: ObjectMeta's causes first, then the kind's own, in one 422.
-    const causes = [...(type.storageKey !== CRDS ? validateMetadata(type, obj.metadata) : []), ...(type.validate?.(obj) ?? [])];
+    const strategy = strategyFor(type);
+    const causes = [
+      ...(strategy.skipMetadataValidation ? [] : validateMetadata(type, obj.metadata, strategy.nameValidation ?? 'dns1123-subdomain')),
+      ...(type.validate?.(obj) ?? []),
+      ...(strategy.validate?.(obj, { store: this.store, subresource: options.subresource }) ?? []),
+    ];
     if (causes.length > 0) throw Statuses.invalid(type.kind, type.group, name, causes);
-    if (type.storageKey === CRDS && options.subresource !== 'status') {
-      const causes = validateCrd(obj);
-      if (causes.length > 0) throw Statuses.invalid(type.kind, type.group, name, causes);
-    }
     const mode = options.fieldValidation ?? 'Warn';
     if (!type.custom) {
       const known = this.dropUnknownBuiltinFields(type, obj, mode, warnings);
@@ -330,46 +379,11 @@ export class WriteEngine {
   }
 }
 
-/** 409 when a write names another uid than the stored object's (it was deleted and recreated). */
-export function checkUid(type: ResourceType, old: KubeObject, uid: unknown): void {
-  const stored = old.metadata?.uid;
-  if (uid === undefined || uid === null || uid === '' || uid === stored) return;
-  throw Statuses.conflict(
-    qualifiedResource(type),
-    old.metadata?.name,
-    type.group,
-    type.plural,
-    `Precondition failed: UID in precondition: ${String(uid)}, UID in object meta: ${stored}`,
-  );
-}
-
 /** Whether a deleting object may now be removed (no finalizers left; namespaces also need spec.finalizers empty). */
 export function readyToRemove(type: ResourceType, obj: KubeObject): boolean {
   const finalizers = obj.metadata?.finalizers;
   if (Array.isArray(finalizers) && finalizers.length > 0) return false;
-  if (type.storageKey === NAMESPACES) {
-    const specFinalizers = obj.spec?.finalizers;
-    return !(Array.isArray(specFinalizers) && specFinalizers.length > 0);
-  }
-  return true;
-}
-
-const SERVICES = '/services';
-
-/** ConfigMaps and Secrets with `immutable: true` refuse any change of their data (422). */
-function checkImmutable(type: ResourceType, old: KubeObject, next: KubeObject): void {
-  if ((type.storageKey !== '/configmaps' && type.storageKey !== '/secrets') || old.immutable !== true) return;
-  const causes = ['data', 'binaryData', 'immutable']
-    .filter((field) => !deepEqual(old[field], next[field]))
-    .map((field) => ({ reason: 'FieldValueForbidden', field, message: 'Forbidden: field is immutable when `immutable` is set' }));
-  if (causes.length > 0) throw Statuses.invalid(type.kind, type.group, old.metadata?.name ?? '', causes);
-}
-
-/** The label kube-apiserver keeps on every namespace (it can be neither changed nor removed). */
-export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
-
-function withNamespaceNameLabel(meta: Record<string, any>): Record<string, any> {
-  return { ...meta, labels: { ...(isObject(meta.labels) ? meta.labels : {}), [NAMESPACE_NAME_LABEL]: meta.name } };
+  return strategyFor(type).readyToRemove?.(obj) ?? true;
 }
 
 /** kube's prefix of a decoding failure: `Widget in version "v1" cannot be handled as a Widget`. */
@@ -385,16 +399,4 @@ function onlyManagedFieldTimesDiffer(a: KubeObject, b: KubeObject): boolean {
     return { ...o, metadata: { ...o.metadata, managedFields: mf.map((e: Record<string, any>) => ({ ...e, time: undefined })) } };
   };
   return sameContent(strip(a), strip(b));
-}
-
-/** Fills a CRD's defaults (listKind, singular, conversion); schema bounds become float64 as in Go. */
-function prepareCrd(input: KubeObject): KubeObject {
-  const crd = floatSchemaBounds(input);
-  const spec = { ...(crd.spec ?? {}) };
-  const names = { ...(spec.names ?? {}) };
-  if (!names.singular && typeof names.kind === 'string') names.singular = names.kind.toLowerCase();
-  if (!names.listKind && typeof names.kind === 'string') names.listKind = `${names.kind}List`;
-  spec.names = names;
-  if (!spec.conversion) spec.conversion = { strategy: 'None' };
-  return { ...crd, spec };
 }

@@ -106,16 +106,9 @@ export function applyPatch(
   }
 }
 
-function nameRule(type: ResourceType): NameValidation {
-  if (type.storageKey === '/namespaces' || type.storageKey === '/services') return 'dns1123-label';
-  // RBAC names may contain ':' (system:controller:…): kube validates them as path segments.
-  if (type.group === 'rbac.authorization.k8s.io') return 'path-segment';
-  return 'dns1123-subdomain';
-}
-
-/** Validates ObjectMeta (name, generateName, labels, annotations, finalizers, ownerReferences). */
-export function validateMetadata(type: ResourceType, meta: unknown): StatusCause[] {
-  return validateObjectMeta(meta, { namespaced: type.namespaced, nameValidation: nameRule(type) });
+/** Validates ObjectMeta (name, generateName, labels, annotations, finalizers, ownerReferences); the kind's strategy gives the name rule. */
+export function validateMetadata(type: ResourceType, meta: unknown, nameValidation: NameValidation): StatusCause[] {
+  return validateObjectMeta(meta, { namespaced: type.namespaced, nameValidation });
 }
 
 /** Prunes, defaults and validates a custom resource against its schema. */

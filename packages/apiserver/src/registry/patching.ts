@@ -6,8 +6,8 @@ import { parseRequestJson } from '../codec.js';
 import { Statuses } from '../errors.js';
 import { qualifiedResource } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
-import { checkUid } from './engine.js';
-import type { WriteEngine, WriteOptions, WriteResult } from './engine.js';
+import type { PreparedWrite, WriteEngine, WriteOptions } from './engine.js';
+import { checkPreconditions } from './storeWriter.js';
 import { PATCH_CONTENT_TYPES, applyPatch, parseApply } from './modules.js';
 import type { PatchType } from './modules.js';
 import { MAX_JSON_DEPTH, isObject, tooDeep } from './objectRules.js';
@@ -57,12 +57,12 @@ function decodePatchBody(patchType: PatchType, raw: string): unknown {
 }
 
 /**
- * Runs a PATCH request end to end.
+ * Computes a PATCH request up to the commit (the registry admits and commits it).
  *
  * @example
- * patchObject(engine, type, 'default', 'a', 'application/merge-patch+json', '{"data":{"x":"1"}}', {});
+ * engine.finish(preparePatch(engine, type, 'default', 'a', 'application/merge-patch+json', '{"data":{"x":"1"}}', {}), false);
  */
-export function patchObject(
+export function preparePatch(
   engine: WriteEngine,
   type: ResourceType,
   namespace: string | undefined,
@@ -70,7 +70,7 @@ export function patchObject(
   contentType: string | undefined,
   raw: string,
   options: PatchOptions,
-): WriteResult {
+): PreparedWrite {
   const patchType = patchTypeOf(type, contentType);
   const patch = parsePatchBody(patchType, raw);
   if (patchType === 'apply') {
@@ -86,7 +86,7 @@ export function patchObject(
     if (patchType !== 'apply' || options.subresource) throw Statuses.notFound(qualifiedResource(type), name, type.group, type.plural);
     const created = applyPatch('apply', undefined, patch, type, { fieldManager: options.fieldManager, force: options.force });
     const body: KubeObject = { ...created, metadata: { ...(created.metadata ?? {}), name } };
-    return engine.create(type, namespace, body, { ...options, keepManagedFields: true });
+    return engine.prepareCreate(type, namespace, body, { ...options, keepManagedFields: true });
   }
   const current = engine.served(type, stored);
   const patched = applyPatch(patchType, current, patch, type, {
@@ -96,13 +96,10 @@ export function patchObject(
   });
   if (!isObject(patched)) throw Statuses.badRequest('the patched document is not a JSON object');
   const meta = isObject(patched.metadata) ? patched.metadata : {};
-  const rv = meta.resourceVersion;
-  if (rv !== undefined && rv !== null && String(rv) !== stored.metadata?.resourceVersion) {
-    throw Statuses.conflict(qualifiedResource(type), name, type.group, type.plural);
-  }
-  checkUid(type, stored, meta.uid);
+  checkPreconditions(type, stored, { resourceVersion: meta.resourceVersion }, 'object');
+  checkPreconditions(type, stored, { uid: meta.uid === '' ? undefined : meta.uid }, 'object');
   if (meta.name !== undefined && meta.name !== name) {
     throw Statuses.badRequest(`the name of the object (${meta.name}) does not match the name on the URL (${name})`);
   }
-  return engine.writeExisting(type, stored, engine.toStorage(type, patched), options);
+  return engine.prepareExisting(type, stored, engine.toStorage(type, patched), options);
 }

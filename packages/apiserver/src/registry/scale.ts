@@ -5,7 +5,8 @@ import { stringifyJson } from '@opkit/json';
 import { NumberOutOfRangeError, parseRequestJson } from '../codec.js';
 import { Statuses } from '../errors.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
-import type { WriteEngine, WriteOptions } from './engine.js';
+import type { PreparedWrite, WriteEngine, WriteOptions } from './engine.js';
+import { checkPreconditions } from './storeWriter.js';
 import { getPath, isObject } from './objectRules.js';
 import { labelSelectorFromObject } from '../selectors/index.js';
 import { applyPatch } from './modules.js';
@@ -31,7 +32,8 @@ function setPath(obj: KubeObject, path: string, value: unknown): KubeObject {
   return out;
 }
 
-function scaleOf(type: ResourceType, obj: KubeObject): KubeObject {
+/** The autoscaling/v1 Scale view of an object (served form) of `type`. */
+export function scaleOf(type: ResourceType, obj: KubeObject): KubeObject {
   const scale = type.scale;
   const meta = obj.metadata ?? {};
   const status: Record<string, any> = { replicas: Number(getPath(obj, pathOf(scale?.statusReplicasPath ?? '.status.replicas')) ?? 0) };
@@ -62,8 +64,22 @@ export function getScale(engine: WriteEngine, type: ResourceType, ns: string | u
   return scaleOf(type, engine.served(type, engine.getStored(type, ns, name)));
 }
 
-/** `PUT` or `PATCH …/scale`: writes spec.replicas through specReplicasPath. */
-export function updateScale(engine: WriteEngine, type: ResourceType, ns: string | undefined, name: string, method: string, contentType: string | undefined, raw: string, options: WriteOptions): KubeObject {
+/** A prepared write of the scale subresource: the parent's write and the Scale it carries. */
+export interface PreparedScale {
+  prepared: PreparedWrite;
+  /** The Scale the write asks for (what admission webhooks see as `object`). */
+  scale: KubeObject;
+  /** The Scale of the stored object (`oldObject`). */
+  oldScale: KubeObject;
+}
+
+/**
+ * Computes `PUT` or `PATCH …/scale` up to the commit: spec.replicas is written through specReplicasPath.
+ *
+ * @example
+ * const { prepared } = prepareScale(engine, type, 'default', 'web', 'PUT', 'application/json', '{"spec":{"replicas":3}}', {});
+ */
+export function prepareScale(engine: WriteEngine, type: ResourceType, ns: string | undefined, name: string, method: string, contentType: string | undefined, raw: string, options: WriteOptions): PreparedScale {
   const stored = engine.getStored(type, ns, name);
   const current = scaleOf(type, engine.served(type, stored));
   let next: unknown;
@@ -79,11 +95,12 @@ export function updateScale(engine: WriteEngine, type: ResourceType, ns: string 
     next = applyPatch(patchType, structuredClone(current), parsePatchBody(patchType, raw), type, { fieldManager: options.fieldManager });
   }
   if (!isObject(next)) throw Statuses.badRequest('the body must be a Scale object');
-  const rv = next.metadata?.resourceVersion;
-  if (rv !== undefined && rv !== stored.metadata?.resourceVersion) {
-    throw Statuses.conflict(`${type.plural}.${type.group}`, name, type.group, type.plural);
-  }
-  const replicas = next.spec?.replicas;
+  checkPreconditions(type, stored, { resourceVersion: next.metadata?.resourceVersion }, 'object');
+  return prepareReplicas(engine, type, stored, current, next.spec?.replicas, name, options);
+}
+
+/** The write of `replicas` (checked as Scale.spec.replicas) into `stored`, with the Scales around it. */
+export function prepareReplicas(engine: WriteEngine, type: ResourceType, stored: KubeObject, oldScale: KubeObject, replicas: unknown, name: string, options: WriteOptions): PreparedScale {
   if ((typeof replicas === 'number' && Number.isInteger(replicas)) || typeof replicas === 'bigint') {
     // Scale.spec.replicas is an int32: kube's decoder refuses anything larger before validation runs.
     if (replicas > INT32_MAX || replicas < INT32_MIN) {
@@ -94,6 +111,7 @@ export function updateScale(engine: WriteEngine, type: ResourceType, ns: string 
     throw Statuses.invalid('Scale', 'autoscaling', name, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${replicas === undefined ? 'undefined' : stringifyJson(replicas)}: must be greater than or equal to 0` }]);
   }
   const updated = setPath(stored, pathOf(type.scale?.specReplicasPath ?? '.spec.replicas'), replicas);
-  const result = engine.writeExisting(type, stored, updated, options);
-  return scaleOf(type, result.object);
+  const prepared = engine.prepareExisting(type, stored, updated, options);
+  const scale = { ...oldScale, spec: { ...(oldScale.spec ?? {}), replicas } };
+  return { prepared, scale, oldScale };
 }
