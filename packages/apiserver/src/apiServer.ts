@@ -26,6 +26,7 @@ import type { ServerContext } from './http/handler.js';
 import { kubeconfigYaml } from './kubeconfig.js';
 import { Lister } from './http/reads.js';
 import { WatchManager } from './http/watch.js';
+import type { WatchLimits } from './http/watch.js';
 import type { ApiServer, ApiServerOptions, ApiServerStats, FaultControl, KubeconfigRequest } from './types.js';
 
 function resolveOptions(options: ApiServerOptions): Required<Pick<ApiServerOptions, 'host' | 'port' | 'bookmarkIntervalMs' | 'historySize' | 'strictMicroTime' | 'maxBodyBytes'>> {
@@ -43,6 +44,18 @@ function resolveOptions(options: ApiServerOptions): Required<Pick<ApiServerOptio
   if (!Number.isInteger(historySize) || historySize < 1) bad('historySize', historySize, 'a positive integer');
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) bad('maxBodyBytes', maxBodyBytes, 'a positive integer');
   return { host, port, bookmarkIntervalMs, historySize, strictMicroTime: options.strictMicroTime ?? false, maxBodyBytes };
+}
+
+/** The watch bounds asked for, checked (positive integers). */
+function watchLimits(asked: ApiServerOptions['watchLimits']): Partial<WatchLimits> {
+  const out: Partial<WatchLimits> = {};
+  for (const key of ['maxPendingEvents', 'unresponsiveMs'] as const) {
+    const value = asked?.[key];
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value < 1) throw new ApiServerError('InvalidOptions', `invalid watchLimits.${key}: ${JSON.stringify(value)}; expected a positive integer`);
+    out[key] = value;
+  }
+  return out;
 }
 
 function journalKey(storageKey: string, obj: KubeObject): string {
@@ -115,7 +128,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   }
   for (const name of INITIAL_NAMESPACES) if (!store.get(NAMESPACES, undefined, name)) engine.create(nsType, undefined, { metadata: { name } }, {});
 
-  const watches = new WatchManager(store, { bookmarkIntervalMs: resolved.bookmarkIntervalMs, stalled: () => faults.stallWatches });
+  const watches = new WatchManager(store, { bookmarkIntervalMs: resolved.bookmarkIntervalMs, stalled: () => faults.stallWatches, limits: watchLimits(options.watchLimits) });
   const controllers = new Controllers(engine, registry, watches);
   controllers.resync();
   let address = '';
