@@ -63,7 +63,7 @@ export class WatchSession {
   private timer: NodeJS.Timeout | undefined;
   private columnsSent = false;
   /** Initial lines not yet produced (snapshot or history replay), produced as the socket takes them. */
-  private backlog: Iterator<string> | undefined;
+  private backlog: Iterator<Buffer> | undefined;
   /** Live lines waiting behind the backlog, a full socket or a stall; `pendingHead` is the next to write. */
   private pending: (string | undefined)[] = [];
   private pendingHead = 0;
@@ -130,7 +130,7 @@ export class WatchSession {
     const key = `${type}|${this.key}`;
     let text = memo?.get(key);
     if (text === undefined) {
-      text = `{"type":${JSON.stringify(type)},"object":${this.manager.servedJson(this.key, stored, this.request.served)}}\n`;
+      text = `{"type":${JSON.stringify(type)},"object":${stringifyJson(this.request.served(stored))}}\n`;
       memo?.set(key, text);
     }
     return text;
@@ -151,7 +151,7 @@ export class WatchSession {
   }
 
   /** Writes to the socket; a full buffer stops production until 'drain'. */
-  private writeOut(text: string): void {
+  private writeOut(text: string | Buffer): void {
     if (this.res.write(text)) return;
     this.blocked = true;
     this.res.once('drain', this.onDrain);
@@ -174,16 +174,21 @@ export class WatchSession {
   /** Produces backlog and queued lines for as long as the socket takes them (in chunks). */
   pump(): void {
     while (!this.closed && !this.blocked && !this.manager.stalled()) {
-      let chunk = '';
+      let chunk: string | Buffer = '';
       if (this.backlog !== undefined) {
-        while (chunk.length < REPLAY_CHUNK_BYTES) {
+        // Replay lines are Buffers shared by every watcher of the object: one copy into each chunk.
+        const parts: Buffer[] = [];
+        let size = 0;
+        while (size < REPLAY_CHUNK_BYTES) {
           const next = this.backlog.next();
           if (next.done) {
             this.backlog = undefined;
             break;
           }
-          chunk += next.value;
+          parts.push(next.value);
+          size += next.value.length;
         }
+        if (size > 0) chunk = parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
       } else {
         while (chunk.length < REPLAY_CHUNK_BYTES && this.pendingHead < this.pending.length) {
           chunk += this.pending[this.pendingHead]!;
@@ -194,7 +199,7 @@ export class WatchSession {
           this.pendingHead = 0;
         }
       }
-      if (chunk === '') {
+      if (chunk.length === 0) {
         if (this.backlog === undefined && this.pendingHead === this.pending.length) break;
         continue;
       }
@@ -232,16 +237,20 @@ export class WatchSession {
   }
 
   /** The initial lines of a watch from the snapshot: an ADDED per object in scope, then the end-of-initial-events bookmark. */
-  private *snapshotLines(objects: KubeObject[], endBookmark: number | undefined): Generator<string> {
-    for (const obj of objects) if (this.inScope(obj)) yield this.line('ADDED', obj);
-    if (endBookmark !== undefined && this.request.allowBookmarks) yield this.bookmarkLine(endBookmark, { 'k8s.io/initial-events-end': 'true' });
+  private *snapshotLines(objects: KubeObject[], endBookmark: number | undefined): Generator<Buffer> {
+    const table = this.request.table !== undefined;
+    for (const obj of objects) {
+      if (!this.inScope(obj)) continue;
+      yield table ? Buffer.from(this.line('ADDED', obj)) : this.manager.addedLine(this.key, obj, this.request.served);
+    }
+    if (endBookmark !== undefined && this.request.allowBookmarks) yield Buffer.from(this.bookmarkLine(endBookmark, { 'k8s.io/initial-events-end': 'true' }));
   }
 
   /** The initial lines of a watch from a resourceVersion: the history since it. */
-  private *historyLines(events: StoreEvent[]): Generator<string> {
+  private *historyLines(events: StoreEvent[]): Generator<Buffer> {
     for (const event of events) {
       const type = this.eventType(event);
-      if (type !== undefined) yield this.line(type, event.object);
+      if (type !== undefined) yield Buffer.from(this.line(type, event.object));
     }
   }
 
@@ -338,10 +347,10 @@ export class WatchManager {
   private count = 0;
   private unresponsive = 0;
   /**
-   * The served JSON of stored objects per served form, kept as long as the object is stored: replays of
-   * one snapshot to many watchers serialise each object once (as kube's watch cache keeps the encoding).
+   * The ADDED line of stored objects in their served form, kept as long as the object is stored: replays
+   * of one snapshot to many watchers serialise each object once (as kube's watch cache keeps encodings).
    */
-  private readonly jsonCache = new WeakMap<KubeObject, { key: string; json: string }>();
+  private readonly addedLines = new WeakMap<KubeObject, { key: string; line: Buffer }>();
   /** The bounds of every watch. */
   readonly limits: WatchLimits;
 
@@ -380,14 +389,14 @@ export class WatchManager {
     this.unresponsive++;
   }
 
-  /** The served JSON of a stored object in the served form `key`, serialised once per object. */
-  servedJson(key: string, stored: KubeObject, served: (obj: KubeObject) => KubeObject): string {
+  /** The ADDED line of a stored object in the served form `key`, serialised once per object. */
+  addedLine(key: string, stored: KubeObject, served: (obj: KubeObject) => KubeObject): Buffer {
     // One form per object: a type is nearly always served in one version (a second form replaces the first).
-    const cached = this.jsonCache.get(stored);
-    if (cached !== undefined && cached.key === key) return cached.json;
-    const json = stringifyJson(served(stored));
-    this.jsonCache.set(stored, { key, json });
-    return json;
+    const cached = this.addedLines.get(stored);
+    if (cached !== undefined && cached.key === key) return cached.line;
+    const line = Buffer.from(`{"type":"ADDED","object":${stringifyJson(served(stored))}}\n`);
+    this.addedLines.set(stored, { key, line });
+    return line;
   }
 
   /** Opens a watch on `res`. */
