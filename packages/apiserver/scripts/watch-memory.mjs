@@ -11,11 +11,13 @@
 //            stay up (answers /healthz) with its RSS reported.
 // Usage: node scripts/watch-memory.mjs [--objects 20000] [--only replay,stuck,large]
 // Prints one line per scenario and a JSON summary at the end; exits 1 when a check fails (Linux only).
+import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
+import { clearInterval, setInterval, setTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'opkit-apiserver.js');
@@ -235,7 +237,7 @@ async function scenarioLarge() {
     const before = rss(server.pid);
     const sampler = sampleRss(server.pid);
     const stuck = await Promise.all(Array.from({ length: 100 }, () => stuckWatch(server.url)));
-    await until(async () => (await openWatches(server.url)) === 100, 30_000, '100 open watches');
+    await until(async () => (await openWatches(server.url)) === 100, 180_000, '100 open watches');
     const reader = await readingWatch(server.url, objects);
     await reader.done;
     const health = await call(server.url, 'GET', '/healthz');

@@ -72,6 +72,8 @@ export class WatchSession {
   private stuckTimer: NodeJS.Timeout | undefined;
   private lingerTimer: NodeJS.Timeout | undefined;
   private readonly key: string;
+  /** The memo key of this watch's MODIFIED lines (the common case, built once). */
+  private readonly modifiedKey: string;
 
   constructor(
     readonly request: WatchRequest,
@@ -79,6 +81,7 @@ export class WatchSession {
     private readonly manager: WatchManager,
   ) {
     this.key = servedKey(request.type) + (request.table ? '|table' : '');
+    this.modifiedKey = `MODIFIED|${this.key}`;
   }
 
   /** Whether the object (stored form) is in this watch's scope and selectors. */
@@ -127,7 +130,7 @@ export class WatchSession {
       }
       return text;
     }
-    const key = `${type}|${this.key}`;
+    const key = type === 'MODIFIED' ? this.modifiedKey : `${type}|${this.key}`;
     let text = memo?.get(key);
     if (text === undefined) {
       text = `{"type":${JSON.stringify(type)},"object":${stringifyJson(this.request.served(stored))}}\n`;
@@ -264,7 +267,7 @@ export class WatchSession {
     if (r.sendInitialEvents || rvText === '' || rvText === '0') {
       // The snapshot holds references to the stored objects of this moment (the store replaces objects,
       // never mutates them), so walking it later still yields this moment's state.
-      this.backlog = this.snapshotLines(store.list(r.type.storageKey, r.namespace), r.sendInitialEvents ? current : undefined);
+      this.backlog = this.snapshotLines(this.manager.snapshot(r.type.storageKey, r.namespace), r.sendInitialEvents ? current : undefined);
     } else {
       const from = Number(rvText);
       const replay = from > current ? 'expired' : store.history.since(r.type.storageKey, from);
@@ -351,6 +354,8 @@ export class WatchManager {
    * of one snapshot to many watchers serialise each object once (as kube's watch cache keeps encodings).
    */
   private readonly addedLines = new WeakMap<KubeObject, { key: string; line: Buffer }>();
+  /** The last snapshot taken, reused while no commit happened. */
+  private lastSnapshot: { rv: number; storageKey: string; namespace: string | undefined; objects: KubeObject[] } | undefined;
   /** The bounds of every watch. */
   readonly limits: WatchLimits;
 
@@ -387,6 +392,19 @@ export class WatchManager {
   /** Counts one watch closed as unresponsive (called by the session). */
   countUnresponsive(): void {
     this.unresponsive++;
+  }
+
+  /**
+   * The stored objects of a storage key (one namespace or all) at this moment, sorted. Watches that start
+   * with no commit in between share one snapshot (a burst of replaying watches sorts the objects once).
+   */
+  snapshot(storageKey: string, namespace: string | undefined): KubeObject[] {
+    const rv = this.store.resourceVersion;
+    const last = this.lastSnapshot;
+    if (last !== undefined && last.rv === rv && last.storageKey === storageKey && last.namespace === namespace) return last.objects;
+    const objects = this.store.list(storageKey, namespace);
+    this.lastSnapshot = { rv, storageKey, namespace, objects };
+    return objects;
   }
 
   /** The ADDED line of a stored object in the served form `key`, serialised once per object. */
