@@ -152,6 +152,7 @@ describe('bounded watches', () => {
         expect(r.status).toBe(200);
       }
       await waitFor(() => server.stats().watches === 1, 5000, 'the unresponsive watch to be closed');
+      expect((await call(server.url, 'GET', '/metrics')).text).toContain('apiserver_terminated_watchers_total{resource="configmaps"} 1');
       const live = await reader.take(101, 30_000);
       expect(live.map((e) => e.type)).toEqual(Array(101).fill('MODIFIED'));
       expect(live.map((e) => e.object.data.n)).toEqual(Array.from({ length: 101 }, (_, i) => String(i)));

@@ -15,7 +15,7 @@ import type { ServerResponse } from 'node:http';
 import { stringifyJson } from '@opkit/json';
 import { statusBody } from '../errors.js';
 import { arrangeObject } from '../resources/keyOrder.js';
-import { apiVersionOf } from '../resources/types.js';
+import { apiVersionOf, qualifiedResource } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import type { ObjectStore, StoreEvent } from '../storage/index.js';
 
@@ -297,7 +297,7 @@ export class WatchSession {
    */
   private closeUnresponsive(): void {
     if (this.closed) return;
-    this.manager.countUnresponsive();
+    this.manager.countUnresponsive(this.request.type);
     this.end();
   }
 
@@ -348,7 +348,7 @@ export class WatchManager {
   private readonly unsubscribe: () => void;
   private readonly bookmarkTimer: NodeJS.Timeout;
   private count = 0;
-  private unresponsive = 0;
+  private readonly terminated = new Map<string, number>();
   /**
    * The ADDED line of stored objects in their served form, kept as long as the object is stored: replays
    * of one snapshot to many watchers serialise each object once (as kube's watch cache keeps encodings).
@@ -384,14 +384,15 @@ export class WatchManager {
     return this.count;
   }
 
-  /** Number of watches closed so far because they could not keep up. */
-  get closedUnresponsive(): number {
-    return this.unresponsive;
+  /** Watches closed so far because they could not keep up, per resource (`configmaps`, `widgets.example.com`). */
+  terminatedWatchers(): Record<string, number> {
+    return Object.fromEntries(this.terminated);
   }
 
-  /** Counts one watch closed as unresponsive (called by the session). */
-  countUnresponsive(): void {
-    this.unresponsive++;
+  /** Counts one watch of a type closed as unresponsive (called by the session). */
+  countUnresponsive(type: ResourceType): void {
+    const resource = qualifiedResource(type);
+    this.terminated.set(resource, (this.terminated.get(resource) ?? 0) + 1);
   }
 
   /**
