@@ -33,6 +33,7 @@ import type { ServerContext } from './http/handler.js';
 import { kubeconfigYaml } from './kubeconfig.js';
 import { Lister } from './http/reads.js';
 import { WatchManager } from './http/watch.js';
+import type { WatchLimits } from './http/watch.js';
 import type { ApiServer, ApiServerOptions, ApiServerStats, AuthorizationMode, FaultControl, KubeconfigRequest } from './types.js';
 
 const AUTHORIZATION_MODES: readonly AuthorizationMode[] = ['allow-all', 'rbac'];
@@ -57,6 +58,18 @@ function resolveOptions(options: ApiServerOptions): Required<Pick<ApiServerOptio
   if (typeof tls !== 'boolean') bad('tls', tls, 'true or false');
   if (options.clock !== undefined && typeof options.clock?.now !== 'function') bad('clock', options.clock, 'an object with a now() method returning milliseconds since the epoch');
   return { host, port, bookmarkIntervalMs, historySize, strictMicroTime: options.strictMicroTime ?? false, maxBodyBytes, authorization, tls };
+}
+
+/** The watch bounds asked for, checked (positive integers). */
+function watchLimits(asked: ApiServerOptions['watchLimits']): Partial<WatchLimits> {
+  const out: Partial<WatchLimits> = {};
+  for (const key of ['maxPendingEvents', 'unresponsiveMs'] as const) {
+    const value = asked?.[key];
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value < 1) throw new ApiServerError('InvalidOptions', `invalid watchLimits.${key}: ${JSON.stringify(value)}; expected a positive integer`);
+    out[key] = value;
+  }
+  return out;
 }
 
 function journalKey(storageKey: string, obj: KubeObject): string {
@@ -137,10 +150,11 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   }
   for (const name of INITIAL_NAMESPACES) if (!store.get(NAMESPACES, undefined, name)) engine.create(nsType, undefined, { metadata: { name } }, {});
 
-  const watches = new WatchManager(store, { bookmarkIntervalMs: resolved.bookmarkIntervalMs, stalled: () => faults.stallWatches });
+  const watches = new WatchManager(store, { bookmarkIntervalMs: resolved.bookmarkIntervalMs, stalled: () => faults.stallWatches, limits: watchLimits(options.watchLimits) });
   const admission = new Admission(store);
   const objects = new ObjectRegistry(engine, admission);
   const controllers = new Controllers(objects, registry, watches, { logger: options.logger ?? noopLogger });
+
   controllers.resync();
   let address = '';
   const ctx: ServerContext = {

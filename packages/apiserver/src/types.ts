@@ -58,6 +58,12 @@ export interface ApiServerOptions {
   faults?: FaultSpec | string;
   /** Bookmark period for watches with allowWatchBookmarks=true. @defaultValue 60_000 */
   bookmarkIntervalMs?: number;
+  /**
+   * Bounds of every watch (docs/apiserver.md, "Bounded watches"): live events a watch may hold while its
+   * client does not read (`maxPendingEvents`), and how long its socket may stay full with events waiting
+   * (`unresponsiveMs`) before the watch is closed as unresponsive. @defaultValue { maxPendingEvents: 10_000, unresponsiveMs: 5_000 }
+   */
+  watchLimits?: { maxPendingEvents?: number; unresponsiveMs?: number };
   /** Watch history kept for resumes (events). @defaultValue 10_000 */
   historySize?: number;
   /** Audit log file: JSON lines, one per request. @defaultValue undefined */

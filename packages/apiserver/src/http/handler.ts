@@ -220,7 +220,7 @@ function serveNonResource(ctx: ServerContext, res: ServerResponse, path: string)
       const name = type ? qualifiedResource(type) : key;
       objectsByResource[name] = ctx.store.list(key).length;
     }
-    const text = ctx.recorder.prometheus({ objects: ctx.store.count, resourceVersion: ctx.store.resourceVersion, watches: ctx.watches.open, objectsByResource });
+    const text = ctx.recorder.prometheus({ objects: ctx.store.count, resourceVersion: ctx.store.resourceVersion, watches: ctx.watches.open, objectsByResource, terminatedWatchers: ctx.watches.terminatedWatchers() });
     sendText(res, 200, text, PROMETHEUS_CONTENT_TYPE);
     return;
   }

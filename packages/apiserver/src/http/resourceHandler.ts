@@ -14,6 +14,7 @@ import { readBody, readBodyBytes, sendJson, wantsTable, warningHeader } from './
 import { buildTable, compileSelectors } from '../registry/modules.js';
 import { MAX_JSON_DEPTH, tooDeep } from '../registry/objectRules.js';
 import { PROTOBUF_MEDIA_TYPE, decodeKubeProtobuf } from './protobuf.js';
+import { QueryParams } from './query.js';
 import { listBody, listEnvelope } from './reads.js';
 import type { Route } from './router.js';
 import { getScale } from '../registry/scale.js';
@@ -30,18 +31,18 @@ function methodNotAllowed(method: string, what: string): StatusError {
   return Statuses.methodNotAllowed(`the server does not allow this method on the requested resource (${method} ${what})`);
 }
 
-function parseFieldValidation(query: URLSearchParams): FieldValidation | undefined {
-  const value = query.get('fieldValidation');
-  if (value === null || value === '') return undefined;
+function parseFieldValidation(query: QueryParams): FieldValidation | undefined {
+  const value = query.string('fieldValidation');
+  if (value === undefined || value === '') return undefined;
   if (value === 'Strict' || value === 'Warn' || value === 'Ignore') return value;
   throw Statuses.badRequest(`fieldValidation parameter unsupported: ${value}; supported values: Ignore, Warn, Strict`);
 }
 
-function writeOptions(query: URLSearchParams, subresource: string | undefined): WriteOptions {
-  const dryRun = query.getAll('dryRun');
+function writeOptions(query: QueryParams, subresource: string | undefined): WriteOptions {
+  const dryRun = query.strings('dryRun');
   for (const d of dryRun) if (d !== 'All') throw Statuses.badRequest(`Invalid dryRun value: ${JSON.stringify(d)}; supported values: "All"`);
   const fieldValidation = parseFieldValidation(query);
-  const fieldManager = query.get('fieldManager') ?? undefined;
+  const fieldManager = query.string('fieldManager');
   if (fieldManager !== undefined && fieldManager.length > 128) {
     throw Statuses.invalid('CreateOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueTooLong', field: 'fieldManager', message: 'Too long: may not be more than 128 bytes' }]);
   }
@@ -121,7 +122,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
   checkSubresource(type, route);
   if (type.custom?.deprecationWarning) res.setHeader('Warning', warningHeader(type.custom.deprecationWarning));
   const method = req.method ?? 'GET';
-  const query = url.searchParams;
+  const query = new QueryParams(url.searchParams);
   const ns = type.namespaced ? route.namespace : undefined;
   const verb = draft.verb;
   const user = draft.user;
@@ -139,24 +140,25 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
 
   if (method === 'GET' && (verb === 'watch' || verb === 'list')) {
     if (route.subresource) throw notFound();
-    const matches = compileSelectors(type, query.get('labelSelector') ?? undefined, query.get('fieldSelector') ?? undefined);
+    // kube decodes the whole ListOptions for a list or a watch: a malformed integer is a 400 for either.
+    const limit = query.int('limit');
+    const timeoutSeconds = query.int('timeoutSeconds');
+    const matches = compileSelectors(type, query.string('labelSelector'), query.string('fieldSelector'));
     if (verb === 'watch') {
-      startWatch(ctx, res, type, ns, route.name, matches, query, wantsTable(req.headers.accept));
+      startWatch(ctx, res, type, ns, route.name, matches, query, timeoutSeconds, wantsTable(req.headers.accept));
       record();
       return;
     }
-    const limitText = query.get('limit');
-    const limit = limitText === null || limitText === '' ? undefined : Number(limitText);
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw Statuses.badRequest(`invalid limit: ${limitText}`);
     const page = ctx.lister.list(
       type,
       ns,
       matches,
-      { limit, continueToken: query.get('continue') ?? undefined, resourceVersion: query.get('resourceVersion') ?? undefined, resourceVersionMatch: query.get('resourceVersionMatch') ?? undefined },
+      // A limit of 0 or below means no limit, as in kube.
+      { limit: limit !== undefined && limit > 0 ? limit : undefined, continueToken: query.string('continue'), resourceVersion: query.string('resourceVersion'), resourceVersionMatch: query.string('resourceVersionMatch') },
       (o) => ctx.engine.served(type, o),
     );
     if (wantsTable(req.headers.accept)) {
-      sendJson(res, 200, buildTable(type, page.items, page.resourceVersion, page.continueToken, query.get('includeObject') ?? undefined));
+      sendJson(res, 200, buildTable(type, page.items, page.resourceVersion, page.continueToken, query.string('includeObject')));
     } else sendJson(res, 200, listBody(type, page));
     return;
   }
@@ -172,7 +174,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
     if (method === 'DELETE') {
       const text = await readBody(req, ctx.maxBodyBytes);
       const options = parseDeleteOptions(text.trim() === '' ? undefined : parseObjectBody(text, 'application/json', 'DeleteOptions', 'v1'), query);
-      const matches = compileSelectors(type, query.get('labelSelector') ?? undefined, query.get('fieldSelector') ?? undefined);
+      const matches = compileSelectors(type, query.string('labelSelector'), query.string('fieldSelector'));
       const { items, warnings } = await ctx.objects.deleteCollection(type, ns, matches, options, user);
       sendJson(res, 200, listEnvelope(type, { resourceVersion: String(ctx.store.resourceVersion) }, items), warnings.length > 0 ? { Warning: warnings.map(warningHeader) } : {});
       return;
@@ -187,7 +189,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
   switch (method) {
     case 'GET': {
       const obj = ctx.engine.served(type, ctx.engine.getStored(type, ns, name));
-      if (wantsTable(req.headers.accept)) sendJson(res, 200, buildTable(type, [obj], obj.metadata?.resourceVersion ?? '', undefined, query.get('includeObject') ?? undefined));
+      if (wantsTable(req.headers.accept)) sendJson(res, 200, buildTable(type, [obj], obj.metadata?.resourceVersion ?? '', undefined, query.string('includeObject')));
       else sendJson(res, 200, obj);
       return;
     }
@@ -200,8 +202,8 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
     case 'PATCH': {
       if (route.subresource === 'finalize') throw methodNotAllowed(method, 'namespaces/finalize');
       const raw = await readBody(req, ctx.maxBodyBytes);
-      const force = query.get('force');
-      const options = { ...writeOptions(query, route.subresource), ...(force !== null ? { force: force === 'true' || force === '1' } : {}) };
+      const force = query.optionalBool('force');
+      const options = { ...writeOptions(query, route.subresource), ...(force !== undefined ? { force } : {}) };
       const result = await ctx.objects.patch(type, ns, name, req.headers['content-type'], raw, options, user);
       sendWrite(res, result.created ? 201 : 200, result);
       return;
@@ -219,7 +221,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
   }
 }
 
-async function serveScale(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, type: ResourceType, ns: string | undefined, name: string, method: string, query: URLSearchParams, user: string): Promise<void> {
+async function serveScale(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, type: ResourceType, ns: string | undefined, name: string, method: string, query: QueryParams, user: string): Promise<void> {
   if (method === 'GET') {
     sendJson(res, 200, getScale(ctx.engine, type, ns, name));
     return;
@@ -236,33 +238,28 @@ function startWatch(
   ns: string | undefined,
   name: string | undefined,
   matches: ((o: KubeObject) => boolean) | undefined,
-  query: URLSearchParams,
+  query: QueryParams,
+  timeoutSeconds: number | undefined,
   asTable: boolean,
 ): void {
-  const includeObject = query.get('includeObject') ?? undefined;
+  const includeObject = query.string('includeObject');
   if (asTable) buildTable(type, [], '', undefined, includeObject);
-  const sendInitialEvents = query.get('sendInitialEvents');
-  const rvMatch = query.get('resourceVersionMatch');
-  const allowBookmarks = query.get('allowWatchBookmarks') === 'true' || query.get('allowWatchBookmarks') === '1';
-  const initial = sendInitialEvents === 'true' || sendInitialEvents === '1';
-  if (sendInitialEvents !== null) {
+  const sendInitialEvents = query.optionalBool('sendInitialEvents');
+  const rvMatch = query.string('resourceVersionMatch');
+  const allowBookmarks = query.bool('allowWatchBookmarks');
+  const initial = sendInitialEvents === true;
+  if (sendInitialEvents !== undefined) {
     if (rvMatch !== 'NotOlderThan') {
       throw Statuses.invalid('ListOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueForbidden', field: 'sendInitialEvents', message: 'Forbidden: sendInitialEvents is forbidden for watch unless resourceVersionMatch is set to NotOlderThan' }]);
     }
     if (initial && !allowBookmarks) {
       throw Statuses.invalid('ListOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueForbidden', field: 'allowWatchBookmarks', message: 'Forbidden: allowWatchBookmarks required when sendInitialEvents is true' }]);
     }
-  } else if (rvMatch !== null && rvMatch !== '') {
+  } else if (rvMatch !== undefined && rvMatch !== '') {
     throw Statuses.invalid('ListOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueForbidden', field: 'resourceVersionMatch', message: 'Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided' }]);
   }
-  const rv = query.get('resourceVersion') ?? '';
+  const rv = query.string('resourceVersion') ?? '';
   parseResourceVersion(rv);
-  const timeoutText = query.get('timeoutSeconds');
-  let timeoutSeconds: number | undefined;
-  if (timeoutText !== null && timeoutText !== '') {
-    timeoutSeconds = Number(timeoutText);
-    if (!Number.isFinite(timeoutSeconds) || timeoutSeconds < 0) throw Statuses.badRequest(`invalid timeoutSeconds: ${timeoutText}`);
-  }
   ctx.watches.start(
     {
       type,

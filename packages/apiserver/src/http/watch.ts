@@ -1,19 +1,39 @@
-// Watch streams: one NDJSON response per watch, written and flushed per event. A watch starts from a
-// synthetic snapshot (RV unset/0, or sendInitialEvents) or from the bounded history (RV N), then follows
-// the store's commits live. Selector transitions become ADDED/DELETED; bookmarks go only to watches
-// that asked; a too-old RV (or one ahead of the server, see http/resourceVersion.ts) is answered with 200
-// plus one ERROR Status 410 and the stream closes.
+// Watch streams: one NDJSON response per watch. A watch starts from a synthetic snapshot (RV unset/0,
+// or sendInitialEvents) or from the bounded history (RV N), then follows the store's commits live.
+// Selector transitions become ADDED/DELETED; bookmarks go only to watches that asked; a too-old RV (or
+// one ahead of the server, see http/resourceVersion.ts) is answered with 200 plus one ERROR Status 410
+// and the stream closes.
+//
+// Every stream is bounded. It honours the socket's backpressure: when a write reports a full buffer the
+// session stops producing and goes on at 'drain', so a replay of every stored object is produced as the
+// client reads it (the snapshot is a list of references, walked lazily), never queued in memory. Live
+// events that arrive while a session cannot write wait in a per-session queue of shared lines (each
+// event is serialised once for every watcher of its type); a watcher whose queue outgrows its bound, or
+// whose socket stays full with events waiting for longer than the unresponsive timeout, is closed the
+// way kube-apiserver's cacher closes an unresponsive watcher: its stream ends, and the client re-watches
+// from the last resourceVersion it saw (or relists on 410).
 import type { ServerResponse } from 'node:http';
 import { stringifyJson } from '@opkit/json';
 import { StatusError, statusBody } from '../errors.js';
 import { aheadOnWatch, parseResourceVersion } from './resourceVersion.js';
 import { arrangeObject } from '../resources/keyOrder.js';
-import { apiVersionOf } from '../resources/types.js';
+import { apiVersionOf, qualifiedResource } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import type { ObjectStore, StoreEvent } from '../storage/index.js';
 
-/** Events held per watch during a stall before the watch is ended instead. */
-const MAX_HELD_EVENTS = 10_000;
+/** How much a watch may fall behind before it is closed as unresponsive. */
+export interface WatchLimits {
+  /** Live events a session may hold undelivered (its socket full, its replay unfinished, or a stall). */
+  maxPendingEvents: number;
+  /** How long a session's socket may stay full while live events wait, before the watch is closed. */
+  unresponsiveMs: number;
+}
+
+/** The bounds every watch gets unless the server is told otherwise. */
+export const DEFAULT_WATCH_LIMITS: WatchLimits = { maxPendingEvents: 10_000, unresponsiveMs: 5_000 };
+
+/** Replay lines written per socket write (a replay of thousands of objects goes out in chunks of about this size). */
+const REPLAY_CHUNK_BYTES = 64 * 1024;
 
 /** What a watch request asked for. */
 export interface WatchRequest {
@@ -26,6 +46,7 @@ export interface WatchRequest {
   resourceVersion: string;
   allowBookmarks: boolean;
   sendInitialEvents: boolean;
+  /** `timeoutSeconds`: undefined or 0 for the server's default, negative to end at once (as kube's timer). */
   timeoutSeconds: number | undefined;
   /** Stored → served conversion. */
   served: (obj: KubeObject) => KubeObject;
@@ -33,18 +54,37 @@ export interface WatchRequest {
   table?: (obj: KubeObject, withColumns: boolean) => KubeObject;
 }
 
+/** The served-form key of a watch's type: watches with the same key share serialised lines. */
+function servedKey(t: ResourceType): string {
+  return `${t.group}/${t.version}/${t.plural}`;
+}
+
 /** A live watch connection. */
 export class WatchSession {
   private closed = false;
   private timer: NodeJS.Timeout | undefined;
   private columnsSent = false;
-  private held: string[] = [];
+  /** Initial lines not yet produced (snapshot or history replay), produced as the socket takes them. */
+  private backlog: Iterator<Buffer> | undefined;
+  /** Live lines waiting behind the backlog, a full socket or a stall; `pendingHead` is the next to write. */
+  private pending: (string | undefined)[] = [];
+  private pendingHead = 0;
+  /** The last write reported a full buffer: nothing more is written until 'drain'. */
+  private blocked = false;
+  private stuckTimer: NodeJS.Timeout | undefined;
+  private lingerTimer: NodeJS.Timeout | undefined;
+  private readonly key: string;
+  /** The memo key of this watch's MODIFIED lines (the common case, built once). */
+  private readonly modifiedKey: string;
 
   constructor(
     readonly request: WatchRequest,
     private readonly res: ServerResponse,
     private readonly manager: WatchManager,
-  ) {}
+  ) {
+    this.key = servedKey(request.type) + (request.table ? '|table' : '');
+    this.modifiedKey = `MODIFIED|${this.key}`;
+  }
 
   /** Whether the object (stored form) is in this watch's scope and selectors. */
   private inScope(stored: KubeObject | undefined): boolean {
@@ -56,72 +96,167 @@ export class WatchSession {
     return r.matches ? r.matches(r.served(stored)) : true;
   }
 
+  /** The event type this watch sees for a committed event (selector transitions), or undefined. */
+  private eventType(event: StoreEvent): string | undefined {
+    const now = this.inScope(event.object);
+    if (event.type === 'ADDED') return now ? 'ADDED' : undefined;
+    if (event.type === 'DELETED') return now || this.inScope(event.previous) ? 'DELETED' : undefined;
+    const before = this.inScope(event.previous);
+    if (before && now) return 'MODIFIED';
+    if (!before && now) return 'ADDED';
+    if (before && !now) return 'DELETED';
+    return undefined;
+  }
+
   /**
-   * Delivers one committed event, translating selector transitions. `memo` caches the served JSON of
-   * the event's object per served type, so N watchers of one type serialize it once.
+   * Delivers one committed event, translating selector transitions. `memo` caches the event's line per
+   * event type and served type, so N watchers of one type serialise it once and share one string.
    */
   deliver(event: StoreEvent, memo?: Map<string, string>): void {
     if (this.closed) return;
-    const now = this.inScope(event.object);
-    let type: string | undefined;
-    if (event.type === 'ADDED') {
-      if (now) type = 'ADDED';
-    } else if (event.type === 'DELETED') {
-      if (now || this.inScope(event.previous)) type = 'DELETED';
-    } else {
-      const before = this.inScope(event.previous);
-      if (before && now) type = 'MODIFIED';
-      else if (!before && now) type = 'ADDED';
-      else if (before && !now) type = 'DELETED';
-    }
-    if (type !== undefined) this.send(type, event.object, memo);
+    const type = this.eventType(event);
+    if (type !== undefined) this.emit(this.line(type, event.object, memo));
   }
 
-  /** Writes one event line; while watches are stalled the line is held (in order) instead. */
-  send(type: string, stored: KubeObject, memo?: Map<string, string>): void {
-    if (this.closed) return;
-    const t = this.request.type;
+  /** The NDJSON line of one event for this watch (memoised per event type and served form). */
+  private line(type: string, stored: KubeObject, memo?: Map<string, string>): string {
     const table = this.request.table;
-    const withColumns = table !== undefined && !this.columnsSent;
-    const key = `${t.group}/${t.version}/${t.plural}${table ? (withColumns ? '|table+' : '|table') : ''}`;
-    let json = memo?.get(key);
-    if (json === undefined) {
-      const served = this.request.served(stored);
-      json = stringifyJson(table ? table(served, withColumns) : served);
-      memo?.set(key, json);
+    if (table) {
+      const withColumns = !this.columnsSent;
+      this.columnsSent = true;
+      const key = `${type}|${this.key}${withColumns ? '+' : ''}`;
+      let text = memo?.get(key);
+      if (text === undefined) {
+        text = `{"type":${JSON.stringify(type)},"object":${stringifyJson(table(this.request.served(stored), withColumns))}}\n`;
+        memo?.set(key, text);
+      }
+      return text;
     }
-    if (table) this.columnsSent = true;
-    this.write(`{"type":${JSON.stringify(type)},"object":${json}}\n`);
+    const key = type === 'MODIFIED' ? this.modifiedKey : `${type}|${this.key}`;
+    let text = memo?.get(key);
+    if (text === undefined) {
+      text = `{"type":${JSON.stringify(type)},"object":${stringifyJson(this.request.served(stored))}}\n`;
+      memo?.set(key, text);
+    }
+    return text;
   }
 
-  private write(line: string): void {
-    if (this.manager.stalled()) {
-      // A stall models a hung connection: nothing arrives, nothing is lost.
-      this.held.push(line);
-      if (this.held.length > MAX_HELD_EVENTS) this.end();
+  /** Sends one live line now, or queues it behind what this session cannot write yet (bounded). */
+  private emit(line: string): void {
+    if (this.backlog !== undefined || this.blocked || this.pendingHead < this.pending.length || this.manager.stalled()) {
+      this.pending.push(line);
+      if (this.pending.length - this.pendingHead > this.manager.limits.maxPendingEvents) {
+        this.closeUnresponsive();
+        return;
+      }
+      if (this.blocked) this.armStuck();
       return;
     }
-    this.flushHeld();
-    this.res.write(line);
+    this.writeOut(line);
   }
 
-  /** Delivers the events held during a stall, in order (once the stall is over). */
+  /** Writes to the socket; a full buffer stops production until 'drain'. */
+  private writeOut(text: string | Buffer): void {
+    if (this.res.write(text)) return;
+    this.blocked = true;
+    this.res.once('drain', this.onDrain);
+  }
+
+  private readonly onDrain = (): void => {
+    this.blocked = false;
+    clearTimeout(this.stuckTimer);
+    this.stuckTimer = undefined;
+    this.pump();
+  };
+
+  /** Events wait while the socket stays full: if it does not drain in time, the watcher is unresponsive. */
+  private armStuck(): void {
+    if (this.stuckTimer !== undefined) return;
+    this.stuckTimer = setTimeout(() => this.closeUnresponsive(), this.manager.limits.unresponsiveMs);
+    this.stuckTimer.unref();
+  }
+
+  /** Produces backlog and queued lines for as long as the socket takes them (in chunks). */
+  pump(): void {
+    while (!this.closed && !this.blocked && !this.manager.stalled()) {
+      let chunk: string | Buffer = '';
+      if (this.backlog !== undefined) {
+        // Replay lines are Buffers shared by every watcher of the object: one copy into each chunk.
+        const parts: Buffer[] = [];
+        let size = 0;
+        while (size < REPLAY_CHUNK_BYTES) {
+          const next = this.backlog.next();
+          if (next.done) {
+            this.backlog = undefined;
+            break;
+          }
+          parts.push(next.value);
+          size += next.value.length;
+        }
+        if (size > 0) chunk = parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
+      } else {
+        while (chunk.length < REPLAY_CHUNK_BYTES && this.pendingHead < this.pending.length) {
+          chunk += this.pending[this.pendingHead]!;
+          this.pending[this.pendingHead++] = undefined;
+        }
+        if (this.pendingHead === this.pending.length) {
+          this.pending = [];
+          this.pendingHead = 0;
+        }
+      }
+      if (chunk.length === 0) {
+        if (this.backlog === undefined && this.pendingHead === this.pending.length) break;
+        continue;
+      }
+      this.writeOut(chunk);
+    }
+  }
+
+  /** Delivers what a stall held back, in order (once the stall is over). */
   flushHeld(): void {
-    if (this.closed || this.held.length === 0 || this.manager.stalled()) return;
-    const lines = this.held;
-    this.held = [];
-    this.res.write(lines.join(''));
+    if (!this.closed) this.pump();
   }
 
-  /** Writes a BOOKMARK at `rv` (only when the client allowed bookmarks). */
-  bookmark(rv: number, annotations?: Record<string, string>): void {
-    if (this.closed || !this.request.allowBookmarks || this.manager.stalled()) return;
+  /** The BOOKMARK line at `rv`: the type's kind and apiVersion, encoded as any object of the type. */
+  private bookmarkLine(rv: number, annotations?: Record<string, string>): string {
     const t = this.request.type;
     const metadata: Record<string, any> = { resourceVersion: String(rv) };
     if (annotations) metadata.annotations = annotations;
-    this.flushHeld();
-    // The bookmark object is encoded like any object of the type (a custom resource's keys sorted).
-    this.res.write(`${stringifyJson({ type: 'BOOKMARK', object: arrangeObject(t, { kind: t.kind, apiVersion: apiVersionOf(t), metadata }) })}\n`);
+    return `${stringifyJson({ type: 'BOOKMARK', object: arrangeObject(t, { kind: t.kind, apiVersion: apiVersionOf(t), metadata }) })}\n`;
+  }
+
+  /**
+   * Writes a progress BOOKMARK at `rv` (only when the client allowed bookmarks, and only when nothing is
+   * waiting: a bookmark is optional, and must never overtake events it would claim to cover).
+   */
+  bookmark(rv: number, memo?: Map<string, string>): void {
+    if (this.closed || !this.request.allowBookmarks || this.manager.stalled()) return;
+    if (this.blocked || this.backlog !== undefined || this.pendingHead < this.pending.length) return;
+    const key = `BOOKMARK|${this.key}`;
+    let line = memo?.get(key);
+    if (line === undefined) {
+      line = this.bookmarkLine(rv);
+      memo?.set(key, line);
+    }
+    this.writeOut(line);
+  }
+
+  /** The initial lines of a watch from the snapshot: an ADDED per object in scope, then the end-of-initial-events bookmark. */
+  private *snapshotLines(objects: KubeObject[], endBookmark: number | undefined): Generator<Buffer> {
+    const table = this.request.table !== undefined;
+    for (const obj of objects) {
+      if (!this.inScope(obj)) continue;
+      yield table ? Buffer.from(this.line('ADDED', obj)) : this.manager.addedLine(this.key, obj, this.request.served);
+    }
+    if (endBookmark !== undefined && this.request.allowBookmarks) yield Buffer.from(this.bookmarkLine(endBookmark, { 'k8s.io/initial-events-end': 'true' }));
+  }
+
+  /** The initial lines of a watch from a resourceVersion: the history since it. */
+  private *historyLines(events: StoreEvent[]): Generator<Buffer> {
+    for (const event of events) {
+      const type = this.eventType(event);
+      if (type !== undefined) yield Buffer.from(this.line(type, event.object));
+    }
   }
 
   /** Starts the stream: headers, initial events or replay, timeout. Returns false if it ended at once. */
@@ -132,8 +267,9 @@ export class WatchSession {
     const current = store.resourceVersion;
     const from = parseResourceVersion(r.resourceVersion);
     if (r.sendInitialEvents || from === undefined) {
-      for (const obj of store.list(r.type.storageKey, r.namespace)) if (this.inScope(obj)) this.send('ADDED', obj);
-      if (r.sendInitialEvents) this.bookmark(current, { 'k8s.io/initial-events-end': 'true' });
+      // The snapshot holds references to the stored objects of this moment (the store replaces objects,
+      // never mutates them), so walking it later still yields this moment's state.
+      this.backlog = this.snapshotLines(this.manager.snapshot(r.type.storageKey, r.namespace), r.sendInitialEvents ? current : undefined);
     } else {
       const replay = from > current ? aheadOnWatch(from, current) : store.history.since(r.type.storageKey, from);
       if (replay === 'expired' || replay instanceof StatusError) {
@@ -143,33 +279,61 @@ export class WatchSession {
         this.end();
         return false;
       }
-      for (const ev of replay) this.deliver(ev);
+      this.backlog = this.historyLines(replay);
     }
-    const timeout = r.timeoutSeconds !== undefined && r.timeoutSeconds > 0 ? r.timeoutSeconds : 1800 + Math.floor(Math.random() * 1800);
+    const asked = r.timeoutSeconds;
+    const timeout = asked === undefined || asked === 0 ? 1800 + Math.floor(Math.random() * 1800) : Math.max(0, asked);
     this.timer = setTimeout(() => {
       this.bookmark(store.resourceVersion);
       this.end();
     }, timeout * 1000);
     this.timer.unref();
+    this.pump();
     return true;
   }
 
-  /** Ends the stream cleanly. */
+  /**
+   * Closes a watcher that cannot keep up, as kube-apiserver's cacher does ("Forcing watcher close due
+   * to unresponsiveness"): the stream ends without an error event; what it had not taken is dropped.
+   */
+  private closeUnresponsive(): void {
+    if (this.closed) return;
+    this.manager.countUnresponsive(this.request.type);
+    this.end();
+  }
+
+  /**
+   * Ends the stream cleanly. A client that does not read cannot take even the end of the stream: its
+   * connection is destroyed when it has not taken the rest within the unresponsive timeout.
+   */
   end(): void {
     if (this.closed) return;
     this.closed = true;
-    clearTimeout(this.timer);
-    this.manager.remove(this);
+    this.release();
     this.res.end();
+    if (this.blocked && !this.res.writableFinished) {
+      this.lingerTimer = setTimeout(() => this.res.destroy(), this.manager.limits.unresponsiveMs);
+      this.lingerTimer.unref();
+    }
   }
 
   /** Forgets the session after its connection closed (client went away). */
   destroy(): void {
+    clearTimeout(this.lingerTimer);
     if (this.closed) return;
     this.closed = true;
-    clearTimeout(this.timer);
-    this.manager.remove(this);
+    this.release();
     this.res.destroy();
+  }
+
+  private release(): void {
+    clearTimeout(this.timer);
+    clearTimeout(this.stuckTimer);
+    this.res.off('drain', this.onDrain);
+    this.backlog = undefined;
+    this.pending = [];
+    this.pendingHead = 0;
+    this.manager.remove(this);
   }
 }
 
@@ -178,18 +342,29 @@ export class WatchSession {
  *
  * @example
  * const watches = new WatchManager(store, { bookmarkIntervalMs: 60_000, stalled: () => false });
- * watches.open(request, res);
+ * watches.start(request, res);
  */
 export class WatchManager {
   private readonly byKey = new Map<string, Set<WatchSession>>();
   private readonly unsubscribe: () => void;
   private readonly bookmarkTimer: NodeJS.Timeout;
   private count = 0;
+  private readonly terminated = new Map<string, number>();
+  /**
+   * The ADDED line of stored objects in their served form, kept as long as the object is stored: replays
+   * of one snapshot to many watchers serialise each object once (as kube's watch cache keeps encodings).
+   */
+  private readonly addedLines = new WeakMap<KubeObject, { key: string; line: Buffer }>();
+  /** The last snapshot taken, reused while no commit happened. */
+  private lastSnapshot: { rv: number; storageKey: string; namespace: string | undefined; objects: KubeObject[] } | undefined;
+  /** The bounds of every watch. */
+  readonly limits: WatchLimits;
 
   constructor(
     private readonly store: ObjectStore,
-    private readonly options: { bookmarkIntervalMs: number; stalled: () => boolean },
+    private readonly options: { bookmarkIntervalMs: number; stalled: () => boolean; limits?: Partial<WatchLimits> },
   ) {
+    this.limits = { ...DEFAULT_WATCH_LIMITS, ...options.limits };
     this.unsubscribe = store.subscribe((event) => {
       const sessions = this.byKey.get(event.storageKey);
       if (!sessions || sessions.size === 0) return;
@@ -208,6 +383,40 @@ export class WatchManager {
   /** Number of open watches. */
   get open(): number {
     return this.count;
+  }
+
+  /** Watches closed so far because they could not keep up, per resource (`configmaps`, `widgets.example.com`). */
+  terminatedWatchers(): Record<string, number> {
+    return Object.fromEntries(this.terminated);
+  }
+
+  /** Counts one watch of a type closed as unresponsive (called by the session). */
+  countUnresponsive(type: ResourceType): void {
+    const resource = qualifiedResource(type);
+    this.terminated.set(resource, (this.terminated.get(resource) ?? 0) + 1);
+  }
+
+  /**
+   * The stored objects of a storage key (one namespace or all) at this moment, sorted. Watches that start
+   * with no commit in between share one snapshot (a burst of replaying watches sorts the objects once).
+   */
+  snapshot(storageKey: string, namespace: string | undefined): KubeObject[] {
+    const rv = this.store.resourceVersion;
+    const last = this.lastSnapshot;
+    if (last !== undefined && last.rv === rv && last.storageKey === storageKey && last.namespace === namespace) return last.objects;
+    const objects = this.store.list(storageKey, namespace);
+    this.lastSnapshot = { rv, storageKey, namespace, objects };
+    return objects;
+  }
+
+  /** The ADDED line of a stored object in the served form `key`, serialised once per object. */
+  addedLine(key: string, stored: KubeObject, served: (obj: KubeObject) => KubeObject): Buffer {
+    // One form per object: a type is nearly always served in one version (a second form replaces the first).
+    const cached = this.addedLines.get(stored);
+    if (cached !== undefined && cached.key === key) return cached.line;
+    const line = Buffer.from(`{"type":"ADDED","object":${stringifyJson(served(stored))}}\n`);
+    this.addedLines.set(stored, { key, line });
+    return line;
   }
 
   /** Opens a watch on `res`. */
@@ -239,7 +448,10 @@ export class WatchManager {
   /** Sends a bookmark to every watch that allows them. */
   bookmarkAll(): void {
     const rv = this.store.resourceVersion;
-    for (const set of this.byKey.values()) for (const s of set) s.bookmark(rv);
+    for (const set of this.byKey.values()) {
+      const memo = new Map<string, string>();
+      for (const s of set) s.bookmark(rv, memo);
+    }
   }
 
   /** Ends (cleanly) every watch of a storage key (its CRD is gone). */

@@ -18,6 +18,8 @@ export interface RecorderGauges {
   watches: number;
   /** Stored objects per resource, keyed as kube labels it: `configmaps`, `deployments.apps`, `kopfexamples.kopf.dev`. */
   objectsByResource?: Record<string, number>;
+  /** Watches closed so far as unresponsive, per resource (kube's `apiserver_terminated_watchers_total`). */
+  terminatedWatchers?: Record<string, number>;
 }
 
 /** Options of {@link RequestRecorder}. */
@@ -146,6 +148,14 @@ export class RequestRecorder {
         help: 'Number of stored objects at the time of last check split by kind.',
         type: 'gauge',
         samples: Object.entries(gauges.objectsByResource ?? {})
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([resource, value]) => ({ labels: { resource }, value })),
+      },
+      {
+        name: 'apiserver_terminated_watchers_total',
+        help: 'Counter of watchers closed due to unresponsiveness broken by resource type.',
+        type: 'counter',
+        samples: Object.entries(gauges.terminatedWatchers ?? {})
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([resource, value]) => ({ labels: { resource }, value })),
       },

@@ -4,6 +4,7 @@
 import { stringifyJson } from '@opkit/json';
 import { StatusError, Statuses } from '../errors.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
+import type { QueryParams } from '../http/query.js';
 import type { WriteEngine } from './engine.js';
 import { isObject, wholeSecondsNow } from './objectRules.js';
 import { checkPreconditions } from './storeWriter.js';
@@ -25,23 +26,23 @@ export const ORPHAN_FINALIZER = 'orphan';
 export { CRD_CLEANUP_FINALIZER } from './strategies.js';
 
 /** Reads DeleteOptions from a parsed body (may be undefined) and query parameters; 400 on bad values. */
-export function parseDeleteOptions(body: unknown, query: URLSearchParams): DeleteOptions {
+export function parseDeleteOptions(body: unknown, query: QueryParams): DeleteOptions {
   const src: Record<string, any> = isObject(body) ? body : {};
   if (body !== undefined && body !== null && !isObject(body)) throw Statuses.badRequest('the body of a DELETE must be a DeleteOptions object');
   const out: DeleteOptions = {};
-  const policy = query.get('propagationPolicy') ?? src.propagationPolicy;
+  const policy = query.string('propagationPolicy') ?? src.propagationPolicy;
   if (policy !== undefined && policy !== null) {
     if (policy !== 'Background' && policy !== 'Foreground' && policy !== 'Orphan') {
       throw Statuses.invalid('DeleteOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueNotSupported', field: 'propagationPolicy', message: `Unsupported value: ${stringifyJson(policy)}: supported values: "Foreground", "Background", "Orphan"` }]);
     }
     out.propagationPolicy = policy;
   }
-  const orphan = query.get('orphanDependents') ?? src.orphanDependents;
-  if (orphan !== undefined && orphan !== null) out.orphanDependents = orphan === true || orphan === 'true';
-  const grace = query.get('gracePeriodSeconds') ?? src.gracePeriodSeconds;
+  const orphan = query.optionalBool('orphanDependents') ?? src.orphanDependents;
+  if (orphan !== undefined && orphan !== null) out.orphanDependents = orphan === true;
+  const grace = query.int('gracePeriodSeconds') ?? src.gracePeriodSeconds;
   if (grace !== undefined && grace !== null) out.gracePeriodSeconds = Number(grace);
   if (isObject(src.preconditions)) out.preconditions = { uid: src.preconditions.uid, resourceVersion: src.preconditions.resourceVersion };
-  const dryRun = query.getAll('dryRun').concat(Array.isArray(src.dryRun) ? src.dryRun : []);
+  const dryRun = query.strings('dryRun').concat(Array.isArray(src.dryRun) ? src.dryRun : []);
   if (dryRun.includes('All')) out.dryRun = true;
   return out;
 }
