@@ -87,11 +87,16 @@ function journalKey(storageKey: string, obj: KubeObject): string {
  */
 export async function startApiServer(options: ApiServerOptions = {}): Promise<ApiServer> {
   const resolved = resolveOptions(options);
+  const limits = watchLimits(options.watchLimits);
   const now = options.clock ? () => options.clock!.now() : () => Date.now();
+  // The data directory first: it is checked, created and locked (each failure saying what is wrong) before
+  // anything — the journal, the signing key — is read from it.
+  const journal = options.dataDir ? await FileJournal.open(options.dataDir) : undefined;
   let tokens: ServiceAccountTokens;
   try {
     tokens = await ServiceAccountTokens.open({ dataDir: options.dataDir });
   } catch (error) {
+    journal?.close();
     throw new ApiServerError('StartFailed', `cannot read or create the service-account signing key in ${options.dataDir}: ${(error as Error).message}`, { cause: error });
   }
   const rbac = resolved.authorization === 'rbac';
@@ -124,11 +129,9 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     namespaceCreated: () => undefined,
   });
   const recorder = new RequestRecorder();
-  let journal: FileJournal | undefined;
   try {
     if (options.auditLogPath) recorder.openAuditLog(options.auditLogPath);
-    if (options.dataDir) {
-      journal = await FileJournal.open(options.dataDir);
+    if (journal) {
       const state = journal.load();
       const restored: { storageKey: string; object: KubeObject }[] = [];
       for (const [key, object] of state.entries) restored.push({ storageKey: key.slice(0, key.indexOf('|')), object: object as KubeObject });
@@ -150,7 +153,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   }
   for (const name of INITIAL_NAMESPACES) if (!store.get(NAMESPACES, undefined, name)) engine.create(nsType, undefined, { metadata: { name } }, {});
 
-  const watches = new WatchManager(store, { bookmarkIntervalMs: resolved.bookmarkIntervalMs, stalled: () => faults.stallWatches, limits: watchLimits(options.watchLimits) });
+  const watches = new WatchManager(store, { bookmarkIntervalMs: resolved.bookmarkIntervalMs, stalled: () => faults.stallWatches, limits });
   const admission = new Admission(store);
   const objects = new ObjectRegistry(engine, admission);
   const controllers = new Controllers(objects, registry, watches, { logger: options.logger ?? noopLogger });

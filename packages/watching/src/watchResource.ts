@@ -1,11 +1,11 @@
 // Why this file exists: the resource stream every operator stands on. It lists (paginated), watches
-// from the list's resourceVersion with bookmarks, resumes from the last seen version, relists on 410
+// from the list's resourceVersion with bookmarks, resumes from the last seen version, relists on 410 (or 504 ResourceVersionTooLarge)
 // emitting only real differences, reconnects a silent stream after an inactivity timeout, backs off
 // with jitter, never gives up while subscribed, and closes its connection the moment it is dropped.
 
 import { ExponentialBackOff, noopLogger, sleep } from '@opkit/tasks';
 import type { Logger } from '@opkit/tasks';
-import { apiError, GoneError, objectKey, resourceName, ServerError, TooManyRequestsError } from '@opkit/kube';
+import { apiError, GoneError, KubeApiError, objectKey, resourceName, ServerError, TooManyRequestsError } from '@opkit/kube';
 import type { KubeClient, KubeObject, KubeStatus, Resource } from '@opkit/kube';
 import type { Observable } from 'rxjs';
 import { WatchingError } from './errors.js';
@@ -53,6 +53,15 @@ export interface WatchPhase {
   readonly resourceVersion?: string | undefined;
   /** For `reconnect`: what failed. */
   readonly message?: string | undefined;
+}
+
+/**
+ * Whether a watch failed because its resourceVersion is ahead of the server: kube-apiserver's 504 Timeout
+ * with the cause ResourceVersionTooLarge (a server that lost its state, or a watch cache that did not catch
+ * up within 3 s). Resuming from that version cannot succeed, so the stream relists, as client-go does.
+ */
+function isResourceVersionTooLarge(error: unknown): boolean {
+  return error instanceof KubeApiError && error.status === 504 && (error.body.details?.causes ?? []).some((cause) => cause.reason === 'ResourceVersionTooLarge');
 }
 
 /**
@@ -124,8 +133,8 @@ class ResourceStream {
       } catch (error) {
         if (signal.aborted) return;
         if (position.progressed) backoff.reset();
-        if (error instanceof GoneError) {
-          this.#logger.info('resourceVersion expired; relisting', { resourceVersion: position.resourceVersion });
+        if (error instanceof GoneError || isResourceVersionTooLarge(error)) {
+          this.#logger.info(error instanceof GoneError ? 'resourceVersion expired; relisting' : 'resourceVersion ahead of the server (it lost its state); relisting', { resourceVersion: position.resourceVersion });
           this.#phase({ phase: 'relist', resourceVersion: position.resourceVersion });
           position.resourceVersion = undefined;
         } else {

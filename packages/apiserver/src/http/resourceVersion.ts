@@ -2,8 +2,8 @@
 // answer per case as kube-apiserver gives it: unset or "0" means "any"; anything but a decimal unsigned
 // 64-bit integer is 400 "invalid resource version: metadata.resourceVersion: Invalid value: …" (the
 // storage layer's strconv.ParseUint wording); a version ahead of the server is 504 Timeout with the
-// cause ResourceVersionTooLarge on a list, and (a deliberate departure, see docs/architecture.md) the
-// ERROR event 410 Expired on a watch, so that every client relists.
+// cause ResourceVersionTooLarge — the answer of a list, and the one ERROR event of a watch (client-go's
+// reflector and Opkit's watcher relist from scratch on it).
 import { StatusError, Statuses } from '../errors.js';
 
 /** The largest value Go's strconv.ParseUint(_, 10, 64) accepts. */
@@ -31,21 +31,10 @@ function invalid(text: string, why: string): StatusError {
 }
 
 /**
- * The ERROR Status a watch from a version ahead of the server ends with: 410 Expired, where kube-apiserver
- * sends 504. A real server's versions never go backwards, so only a client that outlived an in-memory
- * server is ever ahead of it; a 410 makes client-go, Kopf and Opkit's watcher relist, where a 504 would
- * make Kopf stop its operator and Opkit's watcher retry the same version for ever.
- *
- * @example
- * aheadOnWatch(99, 12).code; // 410
- */
-export function aheadOnWatch(requested: number, current: number): StatusError {
-  return new StatusError(410, 'Expired', `too large resource version: ${requested}, current: ${current}`);
-}
-
-/**
- * The 504 kube-apiserver answers for a version ahead of what it has (its watch cache waits three seconds
- * for it first; this server's store is never behind, so it answers at once).
+ * The 504 kube-apiserver answers for a version ahead of what it has, to a list and (as the one ERROR event)
+ * to a watch. Its watch cache waits three seconds for the version first; this server's store is never
+ * behind its own counter, so a version ahead of it can only come from a client that outlived an
+ * in-memory server, and it answers at once.
  *
  * @example
  * throw tooLargeResourceVersion(99, 12); // 504 Too large resource version: 99, current: 12

@@ -1,8 +1,8 @@
 // Watch streams: one NDJSON response per watch. A watch starts from a synthetic snapshot (RV unset/0,
 // or sendInitialEvents) or from the bounded history (RV N), then follows the store's commits live.
-// Selector transitions become ADDED/DELETED; bookmarks go only to watches that asked; a too-old RV (or
-// one ahead of the server, see http/resourceVersion.ts) is answered with 200 plus one ERROR Status 410
-// and the stream closes.
+// Selector transitions become ADDED/DELETED; bookmarks go only to watches that asked; a too-old RV is
+// answered with 200 plus one ERROR Status 410 (one ahead of the server: ERROR 504, see
+// http/resourceVersion.ts) and the stream closes.
 //
 // Every stream is bounded. It honours the socket's backpressure: when a write reports a full buffer the
 // session stops producing and goes on at 'drain', so a replay of every stored object is produced as the
@@ -15,7 +15,7 @@
 import type { ServerResponse } from 'node:http';
 import { stringifyJson } from '@opkit/json';
 import { StatusError, statusBody } from '../errors.js';
-import { aheadOnWatch, parseResourceVersion } from './resourceVersion.js';
+import { parseResourceVersion, tooLargeResourceVersion } from './resourceVersion.js';
 import { arrangeObject } from '../resources/keyOrder.js';
 import { apiVersionOf, qualifiedResource } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
@@ -271,7 +271,7 @@ export class WatchSession {
       // never mutates them), so walking it later still yields this moment's state.
       this.backlog = this.snapshotLines(this.manager.snapshot(r.type.storageKey, r.namespace), r.sendInitialEvents ? current : undefined);
     } else {
-      const replay = from > current ? aheadOnWatch(from, current) : store.history.since(r.type.storageKey, from);
+      const replay = from > current ? tooLargeResourceVersion(from, current) : store.history.since(r.type.storageKey, from);
       if (replay === 'expired' || replay instanceof StatusError) {
         const oldest = store.history.oldestResumable(r.type.storageKey);
         const status = replay instanceof StatusError ? replay.toStatus() : statusBody(410, 'Expired', `too old resource version: ${from} (${oldest})`);
