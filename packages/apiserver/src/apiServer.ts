@@ -125,8 +125,6 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   });
   const engine: WriteEngine = new WriteEngine(store, { strictMicroTime: resolved.strictMicroTime }, {
     crdChanged: (crd) => establishCrd(engine, registry, crdType, crd),
-    // The service account controller (controllers/serviceAccounts.ts) gives every namespace its `default` ServiceAccount.
-    namespaceCreated: () => undefined,
   });
   const recorder = new RequestRecorder();
   try {

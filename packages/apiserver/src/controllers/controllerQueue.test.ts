@@ -39,7 +39,7 @@ const cleanups: (() => Promise<void> | void)[] = [];
 function setup(wrap: (writes: ControllerWrites) => ControllerWrites = (w) => w): Setup {
   const store = new ObjectStore({ historySize: 100 });
   const registry = new ResourceRegistry(BUILTIN_TYPES);
-  const engine = new WriteEngine(store, { strictMicroTime: false }, { crdChanged: () => undefined, namespaceCreated: () => undefined });
+  const engine = new WriteEngine(store, { strictMicroTime: false }, { crdChanged: () => undefined });
   const watches = new WatchManager(store, { bookmarkIntervalMs: 60_000, stalled: () => false });
   const lines: Line[] = [];
   const objects = new ObjectRegistry(engine, new Admission(store));

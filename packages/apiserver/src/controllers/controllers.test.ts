@@ -16,7 +16,7 @@ afterEach(() => {
 function setup(): { engine: WriteEngine; controllers: Controllers; store: ObjectStore } {
   const store = new ObjectStore({ historySize: 100 });
   const registry = new ResourceRegistry(BUILTIN_TYPES);
-  const engine = new WriteEngine(store, { strictMicroTime: false }, { crdChanged: () => undefined, namespaceCreated: () => undefined });
+  const engine = new WriteEngine(store, { strictMicroTime: false }, { crdChanged: () => undefined });
   const watches = new WatchManager(store, { bookmarkIntervalMs: 60_000, stalled: () => false });
   const controllers = new Controllers(new ObjectRegistry(engine, new Admission(store)), registry, watches);
   cleanups.push(() => void controllers.close(), () => watches.close());

@@ -8,6 +8,7 @@
 import { SelectorError } from '../validation/errors.js';
 import { parseFieldSelector, parseLabelSelector } from '../selectors/index.js';
 import type { NonResourceAttributes, RequestAttributes } from './types.js';
+import { decodeBool, parseInt64 } from '../http/query.js';
 
 const API_PREFIXES = new Set(['api', 'apis']);
 const GROUPLESS_API_PREFIXES = new Set(['api']);
@@ -15,23 +16,12 @@ const SPECIAL_VERBS = new Set(['proxy', 'watch']);
 const SPECIAL_VERBS_NO_SUBRESOURCES = new Set(['proxy']);
 const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
 const ANY_FIELD = { supportsField: () => true };
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 
 const METHOD_VERBS: Record<string, string> = { POST: 'create', GET: 'get', HEAD: 'get', PUT: 'update', PATCH: 'patch', DELETE: 'delete' };
 
-/** Go's `strconv.ParseInt(s, 10, 64)` succeeds. */
-function isInt64(text: string): boolean {
-  if (!/^[+-]?\d+$/.test(text)) return false;
-  const value = BigInt(text);
-  return value >= INT64_MIN && value <= INT64_MAX;
-}
-
-/** Go's query-parameter bool: present and not `0`/`false` (any case) is true, even when empty. */
+/** Go's query-parameter bool, as every handler decodes it (see http/query.ts). */
 function queryBool(query: URLSearchParams, key: string): boolean {
-  const value = query.get(key);
-  if (value === null) return false;
-  return value !== '0' && value.toLowerCase() !== 'false';
+  return decodeBool(query.getAll(key));
 }
 
 /**
@@ -50,7 +40,7 @@ function listOptionsFail(query: URLSearchParams): boolean {
   }
   for (const key of ['limit', 'timeoutSeconds']) {
     const value = query.get(key);
-    if (value !== null && !isInt64(value)) return true;
+    if (value !== null && 'error' in parseInt64(value)) return true;
   }
   return false;
 }

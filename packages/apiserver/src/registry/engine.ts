@@ -124,8 +124,8 @@ export class WriteEngine {
   }
 
   /**
-   * POST without admission: the server's own objects at start-up (the initial namespaces) and those a
-   * commit creates (a namespace's `default` ServiceAccount). Clients' creates go through the registry.
+   * POST without admission: the server's own objects at start-up (the initial namespaces). Clients' and
+   * controllers' creates go through the registry.
    */
   create(type: ResourceType, namespace: string | undefined, body: unknown, options: WriteOptions): WriteResult {
     return this.finish(this.prepareCreate(type, namespace, body, options), options.dryRun === true);
@@ -144,7 +144,7 @@ export class WriteEngine {
 
   /**
    * Commits a prepared write through the store writer (409 when the stored object changed since it was
-   * prepared), then runs the kind's follow-ups (a namespace's ServiceAccount, a CRD's establishing).
+   * prepared), then runs the kind's follow-ups (a CRD's establishing).
    */
   commit(prepared: PreparedWrite): WriteResult {
     const { type, next, warnings } = prepared;

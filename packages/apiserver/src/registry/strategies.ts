@@ -26,8 +26,6 @@ export interface StrategyContext {
 export interface CommitHooks {
   /** A CRD was created or updated: register its resource, set its conditions. */
   crdChanged(crd: KubeObject): void;
-  /** A namespace was created: its `default` ServiceAccount. */
-  namespaceCreated(ns: KubeObject): void;
 }
 
 /** What happens to an object of the kind when it is deleted. */
@@ -98,7 +96,6 @@ const namespaceStrategy: Strategy = {
     const specFinalizers = obj.spec?.finalizers;
     return !(Array.isArray(specFinalizers) && specFinalizers.length > 0);
   },
-  afterCreate: (stored, hooks) => hooks.namespaceCreated(stored),
   beforeDelete: {
     alwaysDeferred: true,
     terminating: (old) => ({ ...old, status: { ...(old.status ?? {}), phase: 'Terminating' } }),
