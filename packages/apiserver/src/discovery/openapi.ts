@@ -9,6 +9,8 @@ import { stringifyJson } from '@opkit/json';
 import type { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/types.js';
 import { builtinSchemas, withStandardFields } from './builtinSchemas.js';
+import { openApiV2Document, openApiV2Forms } from './openapiV2.js';
+import type { OpenApiV2Forms } from './openapiV2.js';
 
 /** The `/version` document. */
 export const VERSION_INFO = {
@@ -75,6 +77,7 @@ export function openApiDocument(registry: ResourceRegistry, group: string, versi
 export class OpenApiCache {
   private revision = -1;
   private docs = new Map<string, { body: string; hash: string }>();
+  private v2: OpenApiV2Forms | undefined;
 
   constructor(private readonly registry: ResourceRegistry) {}
 
@@ -82,6 +85,7 @@ export class OpenApiCache {
     if (this.revision === this.registry.revision) return;
     this.revision = this.registry.revision;
     this.docs = new Map();
+    this.v2 = undefined;
     for (const g of this.registry.groups()) {
       for (const v of g.versions) {
         const doc = openApiDocument(this.registry, g.name, v);
@@ -99,6 +103,13 @@ export class OpenApiCache {
     const paths: Record<string, unknown> = {};
     for (const [path, doc] of this.docs) paths[path] = { serverRelativeURL: `/openapi/v3/${path}?hash=${doc.hash}` };
     return { paths };
+  }
+
+  /** `GET /openapi/v2`: the Swagger 2.0 document as JSON and protobuf, built on first use per revision. */
+  v2Document(): OpenApiV2Forms {
+    this.refresh();
+    this.v2 ??= openApiV2Forms(openApiV2Document(this.registry));
+    return this.v2;
   }
 
   /** `GET /openapi/v3/<gv path>` body text, or undefined. */
