@@ -1,4 +1,4 @@
-// The discovery barrel: legacy and aggregated discovery documents, the minimal OpenAPI v3, /version.
+// The discovery barrel: legacy and aggregated discovery documents, the minimal OpenAPI v3, the OpenAPI v2 converted from it, /version.
 export {
   AGGREGATED_CONTENT_TYPE,
   aggregatedContentType,
