@@ -3,7 +3,8 @@
 // `fieldValidation` — which is what makes kubectl create/apply/edit skip client-side validation and send
 // `fieldValidation=Strict`. Every kind's schema goes under components.schemas — a CRD's own, with apiVersion,
 // kind and ObjectMeta added as kube-apiserver adds them, and the built-in kinds' from builtinSchemas.ts — so
-// that `kubectl explain` has them.
+// that `kubectl explain` has them. The cache also serves `/openapi/v2`, converted from these documents
+// (openapiV2.ts).
 import { createHash } from 'node:crypto';
 import { stringifyJson } from '@opkit/json';
 import type { ResourceRegistry } from '../resources/registry.js';
@@ -76,7 +77,7 @@ export function openApiDocument(registry: ResourceRegistry, group: string, versi
 /** Caches documents per registry revision and hashes them for the root's URLs. */
 export class OpenApiCache {
   private revision = -1;
-  private docs = new Map<string, { body: string; hash: string }>();
+  private docs = new Map<string, { body: string; hash: string; doc: Record<string, unknown> }>();
   private v2: OpenApiV2Forms | undefined;
 
   constructor(private readonly registry: ResourceRegistry) {}
@@ -92,7 +93,7 @@ export class OpenApiCache {
         if (!doc) continue;
         const body = stringifyJson(doc);
         const hash = createHash('sha512').update(body).digest('hex').slice(0, 128).toUpperCase();
-        this.docs.set(gvPath(g.name, v), { body, hash });
+        this.docs.set(gvPath(g.name, v), { body, hash, doc });
       }
     }
   }
@@ -108,7 +109,14 @@ export class OpenApiCache {
   /** `GET /openapi/v2`: the Swagger 2.0 document as JSON and protobuf, built on first use per revision. */
   v2Document(): OpenApiV2Forms {
     this.refresh();
-    this.v2 ??= openApiV2Forms(openApiV2Document(this.registry));
+    if (!this.v2) {
+      const customKinds = new Set<string>();
+      for (const g of this.registry.groups()) {
+        for (const v of g.versions) for (const t of this.registry.inGroupVersion(g.name, v)) if (t.custom) customKinds.add(schemaName(t));
+      }
+      const v3 = [...this.docs.values()].map((d) => d.doc);
+      this.v2 = openApiV2Forms(openApiV2Document(v3, customKinds, VERSION_INFO.gitVersion));
+    }
     return this.v2;
   }
 

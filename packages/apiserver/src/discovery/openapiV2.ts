@@ -11,8 +11,6 @@
 // (gnostic's openapi.v2.Document), so it is also encoded that way.
 import { createHash } from 'node:crypto';
 import { stringifyJson } from '@opkit/json';
-import type { ResourceRegistry } from '../resources/registry.js';
-import { VERSION_INFO, openApiDocument } from './openapi.js';
 
 type Json = Record<string, unknown>;
 
@@ -84,32 +82,26 @@ function toV2Operation(op: Json): Json {
 }
 
 /**
- * The `/openapi/v2` document: every served group-version's paths and schemas, converted from the v3
- * documents. Built-in kinds' nested structs (not meta/v1) are open maps; a CRD's schema is kept whole.
+ * The `/openapi/v2` document converted from the v3 documents of every served group-version. `customKinds`
+ * names the CRDs' definitions (kept whole); built-in kinds' nested structs (not meta/v1) become open objects.
  */
-export function openApiV2Document(registry: ResourceRegistry): Json {
+export function openApiV2Document(v3Documents: Iterable<Json>, customKinds: ReadonlySet<string>, version: string): Json {
   const paths: Json = {};
   const definitions: Json = {};
-  const customNames = new Set<string>();
   const kindNames = new Set<string>();
-  for (const g of registry.groups()) {
-    for (const v of g.versions) {
-      const doc = openApiDocument(registry, g.name, v);
-      if (!doc) continue;
-      for (const [path, item] of Object.entries(doc.paths as Json)) {
-        const ops: Json = {};
-        for (const [method, op] of Object.entries(item as Json)) ops[method] = toV2Operation(op as Json);
-        paths[`/${path.replace(/^\//, '')}`] = ops;
-      }
-      for (const t of registry.inGroupVersion(g.name, v)) if (t.custom) customNames.add(`${t.group.split('.').reverse().join('.')}.${t.version}.${t.kind}`);
-      for (const [name, schema] of Object.entries((doc.components as Json).schemas as Json)) {
-        if (isObject(schema) && schema['x-kubernetes-group-version-kind'] !== undefined) kindNames.add(name);
-        definitions[name] = schema;
-      }
+  for (const doc of v3Documents) {
+    for (const [path, item] of Object.entries(doc.paths as Json)) {
+      const ops: Json = {};
+      for (const [method, op] of Object.entries(item as Json)) ops[method] = toV2Operation(op as Json);
+      paths[path] = ops;
+    }
+    for (const [name, schema] of Object.entries((doc.components as Json).schemas as Json)) {
+      if (isObject(schema) && schema['x-kubernetes-group-version-kind'] !== undefined) kindNames.add(name);
+      definitions[name] = schema;
     }
   }
   for (const [name, schema] of Object.entries(definitions)) {
-    const complete = customNames.has(name) || name.startsWith(COMPLETE_PREFIX);
+    const complete = customKinds.has(name) || name.startsWith(COMPLETE_PREFIX);
     if (complete || !kindNames.has(name)) {
       definitions[name] = toV2Schema(schema as Json, complete);
       continue;
@@ -121,7 +113,7 @@ export function openApiV2Document(registry: ResourceRegistry): Json {
     const { properties, ...rest } = top;
     definitions[name] = { ...toV2Schema(rest, true), ...(properties ? { properties: props } : {}) };
   }
-  return { swagger: '2.0', info: { title: 'Kubernetes', version: VERSION_INFO.gitVersion }, paths, definitions };
+  return { swagger: '2.0', info: { title: 'Kubernetes', version }, paths, definitions };
 }
 
 /** Whether an Accept header asks `/openapi/v2` for protobuf (before JSON), as client-go does. */
