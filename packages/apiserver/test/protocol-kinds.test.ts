@@ -152,14 +152,17 @@ describe('built-in kinds', () => {
     expect(who.body.status.userInfo.username).toBe('system:anonymous');
   });
 
-  it('serves /version, OpenAPI v3 documents with PATCH operations, and 404 for /openapi/v2', async () => {
+  it('serves /version, OpenAPI v3 documents with PATCH operations, and the Swagger 2.0 /openapi/v2', async () => {
     expect((await call(url, 'GET', '/version')).body).toMatchObject({ major: '1', gitVersion: expect.stringMatching(/^v1\./) });
     const root = (await call(url, 'GET', '/openapi/v3')).body;
     const doc = (await call(url, 'GET', root.paths['api/v1'].serverRelativeURL)).body;
     const patch = doc.paths['/api/v1/namespaces/{namespace}/configmaps/{name}'].patch;
     expect(patch['x-kubernetes-group-version-kind']).toEqual({ group: '', version: 'v1', kind: 'ConfigMap' });
     expect(patch.parameters.some((p: any) => p.name === 'fieldValidation')).toBe(true);
-    expect((await call(url, 'GET', '/openapi/v2')).status).toBe(404);
+    const v2 = await call(url, 'GET', '/openapi/v2');
+    expect(v2.status).toBe(200);
+    expect(v2.body.swagger).toBe('2.0');
+    expect(v2.body.paths['/api/v1/namespaces/{namespace}/configmaps/{name}'].patch['x-kubernetes-group-version-kind']).toEqual({ group: '', version: 'v1', kind: 'ConfigMap' });
   });
 });
 

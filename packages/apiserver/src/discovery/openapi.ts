@@ -3,12 +3,15 @@
 // `fieldValidation` — which is what makes kubectl create/apply/edit skip client-side validation and send
 // `fieldValidation=Strict`. Every kind's schema goes under components.schemas — a CRD's own, with apiVersion,
 // kind and ObjectMeta added as kube-apiserver adds them, and the built-in kinds' from builtinSchemas.ts — so
-// that `kubectl explain` has them.
+// that `kubectl explain` has them. The cache also serves `/openapi/v2`, converted from these documents
+// (openapiV2.ts).
 import { createHash } from 'node:crypto';
 import { stringifyJson } from '@opkit/json';
 import type { ResourceRegistry } from '../resources/registry.js';
 import type { ResourceType } from '../resources/types.js';
 import { builtinSchemas, withStandardFields } from './builtinSchemas.js';
+import { openApiV2Document, openApiV2Forms } from './openapiV2.js';
+import type { OpenApiV2Forms } from './openapiV2.js';
 
 /** The `/version` document. */
 export const VERSION_INFO = {
@@ -74,7 +77,8 @@ export function openApiDocument(registry: ResourceRegistry, group: string, versi
 /** Caches documents per registry revision and hashes them for the root's URLs. */
 export class OpenApiCache {
   private revision = -1;
-  private docs = new Map<string, { body: string; hash: string }>();
+  private docs = new Map<string, { body: string; hash: string; doc: Record<string, unknown> }>();
+  private v2: OpenApiV2Forms | undefined;
 
   constructor(private readonly registry: ResourceRegistry) {}
 
@@ -82,13 +86,14 @@ export class OpenApiCache {
     if (this.revision === this.registry.revision) return;
     this.revision = this.registry.revision;
     this.docs = new Map();
+    this.v2 = undefined;
     for (const g of this.registry.groups()) {
       for (const v of g.versions) {
         const doc = openApiDocument(this.registry, g.name, v);
         if (!doc) continue;
         const body = stringifyJson(doc);
         const hash = createHash('sha512').update(body).digest('hex').slice(0, 128).toUpperCase();
-        this.docs.set(gvPath(g.name, v), { body, hash });
+        this.docs.set(gvPath(g.name, v), { body, hash, doc });
       }
     }
   }
@@ -99,6 +104,20 @@ export class OpenApiCache {
     const paths: Record<string, unknown> = {};
     for (const [path, doc] of this.docs) paths[path] = { serverRelativeURL: `/openapi/v3/${path}?hash=${doc.hash}` };
     return { paths };
+  }
+
+  /** `GET /openapi/v2`: the Swagger 2.0 document as JSON and protobuf, built on first use per revision. */
+  v2Document(): OpenApiV2Forms {
+    this.refresh();
+    if (!this.v2) {
+      const customKinds = new Set<string>();
+      for (const g of this.registry.groups()) {
+        for (const v of g.versions) for (const t of this.registry.inGroupVersion(g.name, v)) if (t.custom) customKinds.add(schemaName(t));
+      }
+      const v3 = [...this.docs.values()].map((d) => d.doc);
+      this.v2 = openApiV2Forms(openApiV2Document(v3, customKinds, VERSION_INFO.gitVersion));
+    }
+    return this.v2;
   }
 
   /** `GET /openapi/v3/<gv path>` body text, or undefined. */

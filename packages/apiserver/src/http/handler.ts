@@ -10,6 +10,7 @@ import type { AuditRecord, RequestRecorder } from '../metrics/index.js';
 import type {
   OpenApiCache} from '../discovery/index.js';
 import {
+  OPENAPI_V2_PROTOBUF_CONTENT_TYPE,
   VERSION_INFO,
   aggregatedContentType,
   aggregatedDiscovery,
@@ -18,6 +19,7 @@ import {
   apiGroupList,
   apiResourceList,
   apiVersions,
+  wantsOpenApiV2Protobuf,
 } from '../discovery/index.js';
 import { requestAttributes } from '../rbac/index.js';
 import type { ResourceRegistry } from '../resources/registry.js';
@@ -170,7 +172,7 @@ async function dispatch(ctx: ServerContext, req: IncomingMessage, res: ServerRes
   const accept = req.headers.accept;
   switch (route.kind) {
     case 'root':
-      sendJson(res, 200, { paths: ['/api', '/api/v1', '/apis', '/healthz', '/livez', '/metrics', '/openapi/v3', '/readyz', '/version'] });
+      sendJson(res, 200, { paths: ['/api', '/api/v1', '/apis', '/healthz', '/livez', '/metrics', '/openapi/v2', '/openapi/v3', '/readyz', '/version'] });
       return;
     case 'api': {
       const agg = aggregatedVersionAccepted(accept);
@@ -197,14 +199,14 @@ async function dispatch(ctx: ServerContext, req: IncomingMessage, res: ServerRes
       return;
     }
     case 'other':
-      serveNonResource(ctx, res, route.path);
+      serveNonResource(ctx, req, res, route.path);
       return;
     default:
       throw notFoundStatus();
   }
 }
 
-function serveNonResource(ctx: ServerContext, res: ServerResponse, path: string): void {
+function serveNonResource(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, path: string): void {
   if (path === '/version' || path === '/version/') {
     sendJson(res, 200, VERSION_INFO);
     return;
@@ -222,6 +224,22 @@ function serveNonResource(ctx: ServerContext, res: ServerResponse, path: string)
     }
     const text = ctx.recorder.prometheus({ objects: ctx.store.count, resourceVersion: ctx.store.resourceVersion, watches: ctx.watches.open, objectsByResource, terminatedWatchers: ctx.watches.terminatedWatchers() });
     sendText(res, 200, text, PROMETHEUS_CONTENT_TYPE);
+    return;
+  }
+  if (path === '/openapi/v2' || path === '/openapi/v2/') {
+    // JSON or, when asked first (client-go does), gnostic protobuf; ETag / If-None-Match as kube-apiserver.
+    const forms = ctx.openapi.v2Document();
+    const proto = wantsOpenApiV2Protobuf(req.headers.accept);
+    const etag = proto ? forms.protobufEtag : forms.jsonEtag;
+    const body = proto ? forms.protobuf : Buffer.from(forms.json, 'utf8');
+    const headers = { ETag: etag, Vary: 'Accept', 'Cache-Control': 'no-cache, private' };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Type': proto ? OPENAPI_V2_PROTOBUF_CONTENT_TYPE : 'application/json', 'Content-Length': body.length });
+    res.end(body);
     return;
   }
   if (path === '/openapi/v3' || path === '/openapi/v3/') {

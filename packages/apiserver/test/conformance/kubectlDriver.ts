@@ -109,9 +109,9 @@ export class KubectlDriver {
         await this.ok(['create', ...n, '-f', '-'], JSON.stringify(cm('dup')));
         return { second: await this.failure(['create', ...n, '-f', '-'], cm('dup')) };
       case 'selectors':
-        for (const item of [cm('a', {}, { app: 'web', tier: 'fe' }), cm('b', {}, { app: 'web', tier: 'db' }), cm('c', {}, { app: 'db' })]) {
-          await this.ok(['create', ...n, '-f', '-'], JSON.stringify(item));
-        }
+        await this.ok(['create', ...n, '-f', '-'], JSON.stringify({
+          apiVersion: 'v1', kind: 'List', items: [cm('a', {}, { app: 'web', tier: 'fe' }), cm('b', {}, { app: 'web', tier: 'db' }), cm('c', {}, { app: 'db' })],
+        }));
         return {
           'app=web': await names(['configmaps', '-l', 'app=web']), 'app=web,tier!=db': await names(['configmaps', '-l', 'app=web,tier!=db']),
           'tier in (db,cache)': await names(['configmaps', '-l', 'tier in (db,cache)']), '!tier': await names(['configmaps', '-l', '!tier']),
