@@ -100,7 +100,7 @@ describe('npm start', () => {
     const kubeconfig = join(folder, '.opkit', 'kubeconfig');
     expect(kubectl(kubeconfig, 'get', 'ns', 'default', '-o', 'name').stdout.trim()).toBe('namespace/default');
     const before = snapshot(join(folder, '.opkit'));
-    expect(Object.keys(before).sort()).toEqual(['apiserver/LOCK', 'dev.json', 'kubeconfig']);
+    expect(Object.keys(before).sort()).toEqual(['apiserver/LOCK', 'apiserver/serviceaccount-signing.key', 'dev.json', 'kubeconfig']);
 
     const second = start(folder);
     expect((await second.exited).code).toBe(1);
