@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KubeObject } from '@opkit/kube';
 import type { Clock } from '@opkit/tasks';
 import { createLogger, objectLogger, Registry, resolveSettings } from '../src/index.js';
-import { DualDiffBaseStorage, DualProgressStorage } from '../src/processing/index.js';
+import { resourceStorages } from '@opkit/state';
 import { newMemory } from '../src/processing/memory.js';
 import { processObject } from '../src/processing/processObject.js';
 import type { CycleEvent } from '../src/processing/processObject.js';
@@ -34,7 +34,7 @@ describe('processObject: the consistency gate', () => {
     const input = {
       resource: h.kex,
       handlers: { change: registry.resourceHandlers(), spies: [], extraFields: [] },
-      storage: { progressStorage: DualProgressStorage.forProfile('opkit'), diffBaseStorage: DualDiffBaseStorage.forProfile('opkit'), finalizer: 'opkit.dev/finalizer' },
+      storage: resourceStorages({ profile: 'opkit', statusSubresource: true }),
       memory: newMemory({}, false),
       ref: { resource: 'kopfexamples.kopf.dev/v1', namespace: 'default', name: 'kopf-example-1' },
       signal: new AbortController().signal,

@@ -61,6 +61,14 @@ describe('requiresFinalizer', () => {
     expect(requiresFinalizer({ handlers: [{ kind: 'daemon' }] })).toBe(true);
     expect(requiresFinalizer({ handlers: [{ kind: 'timer' }] })).toBe(true);
   });
+
+  it('asks `matches` only about handlers that need the finalizer, and stops at the first match', () => {
+    const asked: string[] = [];
+    const handlers = [{ kind: 'create', id: 'a' }, { kind: 'delete', id: 'b' }, { kind: 'delete', id: 'c' }, { kind: 'delete', id: 'd' }];
+    expect(requiresFinalizer({ handlers, matches: (handler) => { asked.push(handler.id); return handler.id === 'c'; } })).toBe(true);
+    expect(asked).toEqual(['b', 'c']);
+    expect(requiresFinalizer({ handlers, matches: () => false })).toBe(false);
+  });
 });
 
 describe('planFinalizer and shouldReleaseFinalizer', () => {

@@ -17,17 +17,20 @@ export interface FinalizerNeed {
 
 /**
  * Whether the object must carry our finalizer: when any matching deletion handler is not optional,
- * or any daemon or timer matches (they must be stopped before the object goes).
+ * or any daemon or timer matches (they must be stopped before the object goes). With `matches`, the
+ * given handlers are all candidates: a handler's own need is checked first and `matches` (its
+ * filters, which may call user predicates) only for a handler that needs the finalizer, as Kopf does.
  *
  * @example
  * ```ts
  * requiresFinalizer({ handlers: [{ kind: 'delete', optional: false }] }); // true
+ * requiresFinalizer({ handlers: registry.resourceHandlers(), matches: (handler) => matchesFilters(handler, { body }) });
  * ```
  */
-export function requiresFinalizer(args: { readonly handlers: Iterable<FinalizerNeed> }): boolean {
+export function requiresFinalizer<H extends FinalizerNeed>(args: { readonly handlers: Iterable<H>; readonly matches?: (handler: H) => boolean }): boolean {
   for (const handler of args.handlers) {
-    if (handler.kind === 'daemon' || handler.kind === 'timer') return true;
-    if (handler.kind === 'delete' && !handler.optional) return true;
+    const needs = handler.kind === 'daemon' || handler.kind === 'timer' || (handler.kind === 'delete' && !handler.optional);
+    if (needs && (args.matches === undefined || args.matches(handler))) return true;
   }
   return false;
 }

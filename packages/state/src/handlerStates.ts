@@ -208,6 +208,18 @@ export class HandlerStates {
     return delays.length === 0 ? null : Math.min(...delays);
   }
 
+  /**
+   * Which of `handlerIds` to run now: the due ones, all of them (`all-at-once`) or — Kopf's default,
+   * `asap` — only the one with the fewest retries (the first of them on a tie).
+   */
+  due(handlerIds: Iterable<string>, lifecycle: 'asap' | 'all-at-once' = 'asap'): string[] {
+    const awakened = new Set(this.awakened);
+    const due = [...handlerIds].filter((id) => awakened.has(id));
+    if (lifecycle === 'all-at-once' || due.length <= 1) return due;
+    const retries = (id: string): number => this.states.get(id)?.retries ?? 0;
+    return [due.reduce((best, id) => (retries(id) < retries(best) ? id : best))];
+  }
+
   /** The ids of active handlers that are due now, in order. */
   get awakened(): string[] {
     const now = this.now();

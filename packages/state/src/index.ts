@@ -34,16 +34,21 @@ export type { PatchFn, PatchView, MetaPatchView } from './patch.js';
 export { Patch } from './patch.js';
 export type { JsonPatch, JsonPatchOperation } from './jsonPatch.js';
 export { jsonPatchFromDiff, guardJsonPatch, splitJsonPatch, applyJsonPatch, toPointer, escapePointerToken } from './jsonPatch.js';
+export type { PatchRequests } from './patchRequests.js';
+export { planPatchRequests, fnsJsonPatches } from './patchRequests.js';
 
 // Progress records and storages
 export type { ProgressRecord } from './progressRecord.js';
 export { PROGRESS_RECORD_FIELDS, encodeProgressRecord, decodeProgressRecord } from './progressRecord.js';
-export type { ProgressStorage, StorageProfileOptions } from './progressStorage.js';
+export type { ProgressStorage, StorageProfileOptions, MultiProgressStorageOptions } from './progressStorage.js';
 export {
   AnnotationsProgressStorage, StatusProgressStorage, MultiProgressStorage, SmartProgressStorage, storeStorageMarker,
 } from './progressStorage.js';
 export type { DiffBaseStorage, EssenceOptions } from './diffBaseStorage.js';
 export { essence, AnnotationsDiffBaseStorage, StatusDiffBaseStorage, ANNOTATIONS_SIZE_LIMIT, biggestFields } from './diffBaseStorage.js';
+export { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
+export type { ResourceStorages, ResourceStoragesOptions } from './resourceStorages.js';
+export { resourceStorages } from './resourceStorages.js';
 
 // Handler-state bookkeeping and results
 export type { HandlerOutcome, HandlerStateFields } from './handlerState.js';
@@ -61,6 +66,12 @@ export {
 // Causes
 export type { CauseReason, WatchEventType, DetectCauseInput, ChangingCause, SupersededCause } from './causes.js';
 export { detectCause, detectChangingCause, startCause, HANDLER_REASONS, CAUSE_TITLES } from './causes.js';
+export type { CauseFinish } from './finishCause.js';
+export { finishCause } from './finishCause.js';
+
+// A cycle's plan
+export type { CycleStep, CycleLog, CyclePlan, CyclePlanInput } from './cyclePlan.js';
+export { planCycle, planRelease, consistencyWait, reachedVersion } from './cyclePlan.js';
 
 // Errors
 export type { StateErrorCode, EssenceFieldSize } from './errors.js';

@@ -168,29 +168,57 @@ export class StatusProgressStorage implements ProgressStorage {
   }
 }
 
+/** How {@link MultiProgressStorage} reads and touches. */
+export interface MultiProgressStorageOptions {
+  /**
+   * Which record `fetch()` returns: the first storage's that has one (`first`), or the most advanced
+   * of all (`advanced`: finished beats retried beats fresh; on a tie, the earlier storage wins).
+   * @defaultValue 'first'
+   */
+  readonly read?: 'first' | 'advanced';
+  /** Which storages `touch()` writes: `all`, or only the `first`. @defaultValue 'all' */
+  readonly touch?: 'all' | 'first';
+}
+
+/** How far a record got: finished (success or failure) over retried over fresh; none is lowest. */
+function rank(record: ProgressRecord | null): number {
+  if (record === null) return -1;
+  if (record.success || record.failure) return Number.MAX_SAFE_INTEGER;
+  return typeof record.retries === 'number' ? record.retries : 0;
+}
+
 /**
- * Several storages as one: fetch from the first that has a record; store, purge and touch in all;
- * clear by all in turn.
+ * Several storages as one: fetch from the first that has a record (or the most advanced record);
+ * store and purge in all; touch in all (or the first); clear by all in turn.
+ *
+ * Keeping records twice — annotations and status — is what a resource with a status subresource
+ * needs: a cycle's status part and its object part are two requests, and with a record in each, each
+ * request carries a handler's success next to the effect it carries (see {@link resourceStorages}).
  *
  * @example
  * ```ts
- * new MultiProgressStorage([new AnnotationsProgressStorage(), new StatusProgressStorage()]);
+ * new MultiProgressStorage([new AnnotationsProgressStorage(), new StatusProgressStorage()], { read: 'advanced', touch: 'first' });
  * ```
  */
 export class MultiProgressStorage implements ProgressStorage {
   /** The storages, in reading order. */
   readonly storages: readonly ProgressStorage[];
+  /** How records are read and the touch value written. */
+  readonly options: Required<MultiProgressStorageOptions>;
 
-  constructor(storages: readonly ProgressStorage[]) {
+  constructor(storages: readonly ProgressStorage[], options: MultiProgressStorageOptions = {}) {
     this.storages = [...storages];
+    this.options = { read: options.read ?? 'first', touch: options.touch ?? 'all' };
   }
 
   fetch(args: { readonly key: string; readonly body: unknown }): ProgressRecord | null {
+    let best: ProgressRecord | null = null;
     for (const storage of this.storages) {
       const record = storage.fetch(args);
-      if (record !== null) return record;
+      if (record !== null && this.options.read === 'first') return record;
+      if (rank(record) > rank(best)) best = record;
     }
-    return null;
+    return best;
   }
 
   store(args: { readonly key: string; readonly record: ProgressRecord; readonly body: unknown; readonly patch: Patch }): void {
@@ -202,7 +230,7 @@ export class MultiProgressStorage implements ProgressStorage {
   }
 
   touch(args: { readonly body: unknown; readonly patch: Patch; readonly value: string | null }): void {
-    for (const storage of this.storages) storage.touch(args);
+    for (const storage of this.options.touch === 'first' ? this.storages.slice(0, 1) : this.storages) storage.touch(args);
   }
 
   clear(essence: Essence): Essence {

@@ -1,15 +1,12 @@
-// Sending one cycle's patch with as few requests as possible: the status part as a merge patch of
-// /status (when the resource has that subresource) first — it carries handler results together with
-// their success records — then the rest as one merge patch of the object. Patch fns (finalizers,
-// `patch.fns`) become a JSON patch computed against the freshest body and guarded by a `test` of its
-// resourceVersion so that it never clobbers another writer; when there are fns and the resource has a
-// status subresource, the object part rides in that same guarded request instead of a merge patch of
-// its own, so that adding or removing a finalizer costs no extra request (the progress records also
-// have their copy in the status request, so a rejected object part loses no record of success).
+// Sending one cycle's patch. Which requests it takes is state's decision (planPatchRequests,
+// fnsJsonPatches: the status part first, then the object part — riding in the fns' JSON patch when
+// there are fns and a status subresource); here they are sent in order, each JSON patch guarded by a
+// `test` of the freshest resourceVersion so that it never clobbers another writer, and what could not
+// be sent is handed back for the next cycle. Every request is reported on the feed.
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
-import { NotFoundError, UnprocessableError, ConflictError } from '@opkit/kube';
+import { ConflictError, NotFoundError, UnprocessableError } from '@opkit/kube';
 import type { Patch, PatchFn } from '@opkit/state';
-import { applyMergePatch, guardJsonPatch, jsonPatchFromDiff, splitJsonPatch } from '@opkit/state';
+import { fnsJsonPatches, guardJsonPatch, planPatchRequests } from '@opkit/state';
 import type { Clock } from '@opkit/tasks';
 import type { FeedEventInput, FeedObjectRef } from '../feed.js';
 
@@ -53,17 +50,6 @@ export interface ApplyPatchDeps {
   readonly emit: (event: FeedEventInput) => void;
 }
 
-function splitStatus(patch: Patch, hasStatusSubresource: boolean): { main: Record<string, unknown>; status: Record<string, unknown> | undefined } {
-  const data = patch.asMergePatch();
-  if (!hasStatusSubresource || data.status === undefined) return { main: data, status: undefined };
-  const { status, ...main } = data;
-  return { main, status: { status } };
-}
-
-function isEmpty(value: Record<string, unknown>): boolean {
-  return Object.keys(value).length === 0;
-}
-
 /**
  * Send a cycle's patch: a merge patch of /status, a merge patch of the object — or, when there are
  * fns and a status subresource, the object part together with the fns in one guarded JSON patch —
@@ -76,69 +62,56 @@ function isEmpty(value: Record<string, unknown>): boolean {
  * ```
  */
 export async function applyPatch(deps: ApplyPatchDeps, resource: Resource, body: KubeObject, patch: Patch, ref: FeedObjectRef, signal?: AbortSignal): Promise<PatchResult> {
-  const hasStatus = (resource.subresources ?? []).includes('status');
-  const { main, status } = splitStatus(patch, hasStatus);
-  const name = body.metadata.name!;
-  const namespace = body.metadata.namespace;
+  const statusSubresource = (resource.subresources ?? []).includes('status');
+  const requests = planPatchRequests(patch, { statusSubresource });
+  const { name, namespace } = body.metadata;
   let freshest: KubeObject = body;
   let resourceVersion: string | undefined;
-  // The object part joins the fns' guarded JSON patch (see the file's comment).
-  const fold = patch.fns.length > 0 && hasStatus && !isEmpty(main);
-
-  const send = async (patchType: 'merge' | 'json', content: unknown, subresource?: 'status'): Promise<KubeObject | undefined> => {
+  const send = async (patchType: 'merge' | 'json', content: unknown, subresource?: 'status'): Promise<void> => {
     const started = deps.clock.now();
     try {
-      const result = await deps.client.patch<KubeObject>(resource, name, content, {
+      const result = await deps.client.patch<KubeObject>(resource, name!, content, {
         type: patchType, ...(namespace ? { namespace } : {}), ...(subresource ? { subresource } : {}), ...(signal ? { signal } : {}),
       });
       deps.emit({ type: 'patch', patchType, subresource, code: 200, durationMs: deps.clock.now() - started, ...ref });
-      return result;
+      freshest = result ?? freshest;
+      resourceVersion = freshest.metadata?.resourceVersion ?? resourceVersion;
     } catch (error) {
       const code = (error as { status?: number }).status ?? 0;
       deps.emit({ type: 'patch', patchType, subresource, code, durationMs: deps.clock.now() - started, message: (error as Error).message, ...ref });
       throw error;
     }
   };
+  const unsentMain = requests.main ?? requests.folded ?? {};
 
   try {
-    if (status && !isEmpty(status.status as Record<string, unknown>)) {
-      freshest = (await send('merge', status, 'status')) ?? freshest;
-      resourceVersion = freshest.metadata?.resourceVersion;
-    }
-    if (!isEmpty(main) && !fold) {
-      freshest = (await send('merge', main)) ?? freshest;
-      resourceVersion = freshest.metadata?.resourceVersion;
-    }
+    if (requests.status) await send('merge', requests.status, 'status');
+    if (requests.main) await send('merge', requests.main);
   } catch (error) {
     if (error instanceof NotFoundError) return { resourceVersion, gone: true, failedFns: [], released: false };
     // Whatever the object part and the fns carried (also from earlier cycles) is kept for the next cycle.
-    if (!isEmpty(main) || patch.fns.length > 0) throw new UnsentPatchError(main, error, patch.fns);
+    if (Object.keys(unsentMain).length > 0 || patch.fns.length > 0) throw new UnsentPatchError(unsentMain, error, patch.fns);
     throw error;
   }
-
   if (patch.fns.length === 0) return { resourceVersion, gone: false, failedFns: [], released: false };
-  const target = applyMergePatch<KubeObject>(freshest, fold ? main : {});
-  for (const fn of patch.fns) fn(target);
-  const split = splitJsonPatch(jsonPatchFromDiff(freshest, target), { statusSubresource: hasStatus });
-  const unsentMain = fold ? main : undefined;
+
+  const ops = fnsJsonPatches(patch, freshest, { statusSubresource, folded: requests.folded });
   try {
-    let result: KubeObject | undefined;
-    for (const [ops, subresource] of [[split.main, undefined], [split.status, 'status']] as const) {
-      if (ops.length === 0) continue;
-      result = (await send('json', guardJsonPatch(ops, freshest.metadata?.resourceVersion ?? null), subresource)) ?? freshest;
-      freshest = result;
-      resourceVersion = result.metadata?.resourceVersion ?? resourceVersion;
+    let sent = false;
+    for (const [part, subresource] of [[ops.main, undefined], [ops.status, 'status']] as const) {
+      if (part.length === 0) continue;
+      await send('json', guardJsonPatch(part, freshest.metadata?.resourceVersion ?? null), subresource);
+      sent = true;
     }
-    const finalizers = result?.metadata?.finalizers ?? [];
-    const released = Boolean(result?.metadata?.deletionTimestamp) && finalizers.length === 0;
     // Even when the object is released (it disappears), its last version gates the events of our own
     // earlier requests of this cycle: they must not re-run the deletion handlers before DELETED arrives.
+    const released = sent && Boolean(freshest.metadata?.deletionTimestamp) && (freshest.metadata?.finalizers ?? []).length === 0;
     return { resourceVersion, gone: false, failedFns: [], released };
   } catch (error) {
     if (error instanceof NotFoundError) return { resourceVersion, gone: true, failedFns: [], released: false };
     if (error instanceof UnprocessableError || error instanceof ConflictError) {
-      return { resourceVersion, gone: false, failedFns: [...patch.fns], unsentMain, released: false };
+      return { resourceVersion, gone: false, failedFns: [...patch.fns], unsentMain: requests.folded, released: false };
     }
-    throw new UnsentPatchError(unsentMain ?? {}, error, patch.fns);
+    throw new UnsentPatchError(requests.folded ?? {}, error, patch.fns);
   }
 }

@@ -14,7 +14,7 @@ import type { ResourceHandler, Selector } from '@opkit/handlers';
 import { runWithScope, sameSelector } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { resourceName } from '@opkit/kube';
-import { SmartProgressStorage, AnnotationsDiffBaseStorage, resolveProfile } from '@opkit/state';
+import { resourceStorages } from '@opkit/state';
 import type { ObjectEvent, ServedWatchEvent } from '@opkit/watching';
 import { mergeKeyed, observeResources, perObject, watchScoped } from '@opkit/watching';
 import { combineLatest, EMPTY, merge, Observable, Subject } from 'rxjs';
@@ -22,8 +22,6 @@ import { distinctUntilChanged, filter, map, switchMap, takeUntil } from 'rxjs/op
 import { toWatchSettings } from '../settings.js';
 import type { FeedObjectRef } from '../feed.js';
 import type { RuntimeDeps } from './deps.js';
-import { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
-import { DualProgressStorage } from './dualProgressStorage.js';
 import { holdUntil } from './holdUntil.js';
 import { createIndices, Indexer } from './indexing.js';
 import type { ObjectMemory } from './memory.js';
@@ -47,19 +45,11 @@ type QueuedEvent = ObjectEvent & {
 
 function storageFor(deps: RuntimeDeps, resource: Resource): ResourceStorage {
   const { persistence } = deps.settings;
-  const profile = resolveProfile(persistence.profile);
-  const finalizer = persistence.finalizer ?? profile.finalizer;
-  const hasStatus = (resource.subresources ?? []).includes('status');
   // A storage given in the settings or registered by token replaces the profile's: it is used as given.
-  const progressStorage = persistence.progressStorage ?? deps.progressStorage;
-  const diffBaseStorage = persistence.diffBaseStorage ?? deps.diffBaseStorage;
-  return {
-    progressStorage: progressStorage
-      ?? (hasStatus ? DualProgressStorage.forProfile(profile.name) : new SmartProgressStorage({ profile: profile.name })),
-    diffBaseStorage: diffBaseStorage
-      ?? (hasStatus ? DualDiffBaseStorage.forProfile(profile.name) : new AnnotationsDiffBaseStorage({ profile: profile.name })),
-    finalizer,
-  };
+  return resourceStorages({
+    profile: persistence.profile, finalizer: persistence.finalizer, statusSubresource: (resource.subresources ?? []).includes('status'),
+    progressStorage: persistence.progressStorage ?? deps.progressStorage, diffBaseStorage: persistence.diffBaseStorage ?? deps.diffBaseStorage,
+  });
 }
 
 function isBackground(handler: ResourceHandler): boolean {

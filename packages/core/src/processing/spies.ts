@@ -1,8 +1,8 @@
 // Event spies: called for every event an object's queue processes (the initial listing with type
 // `null`), errors ignored, nothing stored but their results, which go to `status[<id>]`.
 import type { HandlerContext, HandlerEvent, Indices, ResourceHandler } from '@opkit/handlers';
-import { invokeHandler, matchesFilters } from '@opkit/handlers';
-import type { KubeObject, Resource } from '@opkit/kube';
+import { filterContextOf, invokeHandler, matchesFilters } from '@opkit/handlers';
+import type { Resource } from '@opkit/kube';
 import type { HandlerOutcome, Patch } from '@opkit/state';
 import { deliverResults } from '@opkit/state';
 import type { Clock, Logger } from '@opkit/tasks';
@@ -29,31 +29,27 @@ export async function runSpies(deps: SpyDeps, input: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
   readonly memo: Record<string, any>; readonly ref: FeedObjectRef; readonly signal: AbortSignal;
 }): Promise<void> {
-  const body: KubeObject = input.event.object;
-  const meta = body.metadata ?? {};
+  const { event, ref } = input;
   const outcomes = new Map<string, HandlerOutcome>();
   for (const spy of input.spies) {
-    const now = new Date(deps.clock.now());
-    const context: HandlerContext = {
-      id: spy.id, resource: input.resource, body, spec: (body.spec ?? {}) as Record<string, unknown>, meta,
-      status: (body.status ?? {}) as Record<string, unknown>, name: meta.name, namespace: meta.namespace, uid: meta.uid,
-      labels: meta.labels ?? {}, annotations: meta.annotations ?? {}, patch: input.patch, logger: deps.logger, memo: input.memo,
-      event: input.event, type: input.event.type, retry: 0, started: now, runtime: 0, param: spy.param, signal: input.signal,
-      indices: deps.indices,
-    };
-    if (!matchesFilters(spy, { body, context })) continue;
+    const context = filterContextOf(event.object, {
+      id: spy.id, resource: input.resource, patch: input.patch, logger: deps.logger, memo: input.memo, event, type: event.type,
+      retry: 0, started: new Date(deps.clock.now()), runtime: 0, param: spy.param, signal: input.signal, indices: deps.indices,
+    }) as HandlerContext;
+    if (!matchesFilters(spy, { body: event.object, context })) continue;
     const start = deps.clock.now();
-    deps.emit({ type: 'handler', phase: 'started', id: spy.id, kind: 'event', retry: 0, ...input.ref });
+    deps.emit({ type: 'handler', phase: 'started', id: spy.id, kind: 'event', retry: 0, ...ref });
     const outcome = await invokeHandler(spy, context);
     const durationMs = deps.clock.now() - start;
     if (outcome.kind === 'success') {
       deps.logger.debug(`Handler '${spy.id}' succeeded.`);
-      deps.emit({ type: 'handler', phase: 'succeeded', id: spy.id, kind: 'event', retry: 0, durationMs, outcome: 'success', ...input.ref });
+      deps.emit({ type: 'handler', phase: 'succeeded', id: spy.id, kind: 'event', retry: 0, durationMs, outcome: 'success', ...ref });
       outcomes.set(spy.id, { final: true, result: outcome.result });
     } else {
       const error = outcome.error;
       deps.logger.error(`Handler '${spy.id}' failed with an exception. Will ignore.`, { error, stack: true });
-      deps.emit({ type: 'handler', phase: 'failed', id: spy.id, kind: 'event', retry: 0, durationMs, message: error instanceof Error ? error.message : String(error), outcome: 'ignored', ...input.ref });
+      const message = error instanceof Error ? error.message : String(error);
+      deps.emit({ type: 'handler', phase: 'failed', id: spy.id, kind: 'event', retry: 0, durationMs, message, outcome: 'ignored', ...ref });
     }
   }
   if (outcomes.size > 0) deliverResults({ outcomes, patch: input.patch });

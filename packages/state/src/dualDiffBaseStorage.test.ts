@@ -1,9 +1,10 @@
 // DualDiffBaseStorage: which of the two stored diff-bases counts after a crash between the status
 // and the object request, after Kopf stored a newer one, and in the ordinary case.
-import { applyMergePatch, Patch } from '@opkit/state';
-import type { Essence } from '@opkit/state';
 import { describe, expect, it } from 'vitest';
+import { applyMergePatch } from './diff.js';
 import { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
+import type { Essence } from './essence.js';
+import { Patch } from './patch.js';
 
 const KEY = 'kopf.zalando.org/last-handled-configuration';
 

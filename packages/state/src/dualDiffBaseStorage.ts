@@ -1,5 +1,5 @@
-// The diff-base kept twice when a resource has a status subresource: in the annotation Kopf reads
-// and as a copy in the status. A completed cycle sends the status part first (handler results and
+// The diff-base kept twice when a resource has a status subresource (see resourceStorages): in the
+// annotation Kopf reads and as a copy in the status. A completed cycle sends the status part first (handler results and
 // effects on the status) and the annotations second; the status copy of the diff-base travels with
 // the status part, so a crash between the two requests never makes a finished change look new and
 // re-run handlers whose effects were stored.
@@ -8,21 +8,18 @@
 // of the annotation's diff-base at that time. When someone else — Kopf, which keeps its diff-base in
 // the annotation only — has stored a newer diff-base since, the digests differ and the annotation wins.
 import { createHash } from 'node:crypto';
-import { AnnotationsDiffBaseStorage, StatusDiffBaseStorage, encodeJson } from '@opkit/state';
-import type { DiffBaseStorage, Essence, FieldSpec, Patch, PersistenceProfileName } from '@opkit/state';
+import type { DiffBaseStorage } from './diffBaseStorage.js';
+import { AnnotationsDiffBaseStorage, StatusDiffBaseStorage } from './diffBaseStorage.js';
+import type { Essence } from './essence.js';
+import type { FieldSpec } from './internal/fields.js';
+import { resolve } from './internal/fields.js';
+import type { Patch } from './patch.js';
+import type { PersistenceProfile, PersistenceProfileName } from './profiles.js';
+import { encodeJson } from './pythonJson.js';
 
 /** A short digest of a stored diff-base (`null`: none). */
 function digestOf(essence: Essence | null): string {
   return createHash('sha256').update(encodeJson(essence)).digest('hex').slice(0, 16);
-}
-
-function resolvePath(body: unknown, path: readonly string[]): unknown {
-  let value: unknown = body;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
 }
 
 /**
@@ -48,7 +45,7 @@ export class DualDiffBaseStorage implements DiffBaseStorage {
   }
 
   /** The default pair of a profile. */
-  static forProfile(profile: PersistenceProfileName, primary?: DiffBaseStorage): DualDiffBaseStorage {
+  static forProfile(profile?: PersistenceProfileName | PersistenceProfile, primary?: DiffBaseStorage): DualDiffBaseStorage {
     return new DualDiffBaseStorage(primary ?? new AnnotationsDiffBaseStorage({ profile }), new StatusDiffBaseStorage({ profile }));
   }
 
@@ -61,7 +58,7 @@ export class DualDiffBaseStorage implements DiffBaseStorage {
     const annotation = this.#primary.fetch(args);
     if (copy === null) return annotation;
     if (annotation === null || this.#replacesField === undefined) return copy;
-    const replaces = resolvePath(args.body, this.#replacesField);
+    const replaces = resolve(args.body, this.#replacesField);
     // A copy without a digest (written before digests existed) keeps winning, as it used to.
     if (typeof replaces !== 'string') return copy;
     return replaces === digestOf(annotation) ? copy : annotation;

@@ -1,0 +1,70 @@
+// resourceStorages: which storages a resource gets, and how the status-mirrored progress storage
+// reads (the more advanced of the two records), writes (both) and touches (the annotations only).
+import { describe, expect, it } from 'vitest';
+import { applyMergePatch } from './diff.js';
+import { AnnotationsDiffBaseStorage } from './diffBaseStorage.js';
+import { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
+import { Patch } from './patch.js';
+import { AnnotationsProgressStorage, MultiProgressStorage, SmartProgressStorage, StatusProgressStorage } from './progressStorage.js';
+import { resourceStorages } from './resourceStorages.js';
+
+const body = (annotations: Record<string, string> = {}, status: Record<string, unknown> = {}): Record<string, unknown> =>
+  ({ metadata: { name: 'x', namespace: 'default', resourceVersion: '1', annotations }, spec: {}, status });
+
+describe('resourceStorages', () => {
+  it('keeps records and diff-base in annotations and status when the resource has a status subresource', () => {
+    const chosen = resourceStorages({ profile: 'kopf', statusSubresource: true });
+    expect(chosen.finalizer).toBe('kopf.zalando.org/KopfFinalizerMarker');
+    expect(chosen.diffBaseStorage).toBeInstanceOf(DualDiffBaseStorage);
+    const patch = new Patch();
+    chosen.progressStorage.store({ key: 'create_fn', record: { retries: 1, success: false }, body: body(), patch });
+    const stored = applyMergePatch<Record<string, any>>(body(), JSON.parse(JSON.stringify(patch)));
+    expect(stored.metadata.annotations['kopf.zalando.org/create_fn']).toBe('{"retries":1,"success":false}');
+    expect(stored.status.kopf.progress.create_fn).toEqual({ retries: 1, success: false });
+  });
+
+  it('uses Kopf\'s layout without a status subresource, and the profile\'s finalizer unless given one', () => {
+    const chosen = resourceStorages({ statusSubresource: false });
+    expect(chosen.progressStorage).toBeInstanceOf(SmartProgressStorage);
+    expect(chosen.diffBaseStorage).toBeInstanceOf(AnnotationsDiffBaseStorage);
+    expect(chosen.finalizer).toBe('opkit.dev/finalizer');
+    expect(resourceStorages({ statusSubresource: false, finalizer: 'example.com/mine' }).finalizer).toBe('example.com/mine');
+  });
+
+  it('uses storages it is given as given', () => {
+    const progressStorage = new StatusProgressStorage({ field: 'status.mine' });
+    const diffBaseStorage = new AnnotationsDiffBaseStorage({ profile: 'kopf' });
+    const chosen = resourceStorages({ statusSubresource: true, progressStorage, diffBaseStorage });
+    expect(chosen.progressStorage).toBe(progressStorage);
+    expect(chosen.diffBaseStorage).toBe(diffBaseStorage);
+  });
+});
+
+describe('MultiProgressStorage', () => {
+  const both = (options: ConstructorParameters<typeof MultiProgressStorage>[1]): MultiProgressStorage =>
+    new MultiProgressStorage([new AnnotationsProgressStorage({ profile: 'kopf' }), new StatusProgressStorage({ profile: 'kopf' })], options);
+  // The status request landed (success), the object request did not (the annotation still says retried once).
+  const halfway = body({ 'kopf.zalando.org/create_fn': '{"retries":1,"success":false}' }, { kopf: { progress: { create_fn: { retries: 2, success: true } } } });
+
+  it('reads the first record by default, the most advanced with read: advanced', () => {
+    expect(both({}).fetch({ key: 'create_fn', body: halfway })).toEqual({ retries: 1, success: false });
+    expect(both({ read: 'advanced' }).fetch({ key: 'create_fn', body: halfway })).toEqual({ retries: 2, success: true });
+    const onlyStatus = body({}, { kopf: { progress: { create_fn: { retries: 3 } } } });
+    expect(both({ read: 'advanced' }).fetch({ key: 'create_fn', body: onlyStatus })).toEqual({ retries: 3 });
+    expect(both({ read: 'advanced' }).fetch({ key: 'other', body: halfway })).toBeNull();
+  });
+
+  it('on a tie, reads the earlier storage', () => {
+    const tie = body({ 'kopf.zalando.org/create_fn': '{"retries":1,"message":"annotation"}' }, { kopf: { progress: { create_fn: { retries: 1, message: 'status' } } } });
+    expect(both({ read: 'advanced' }).fetch({ key: 'create_fn', body: tie })?.message).toBe('annotation');
+  });
+
+  it('touches every storage by default, only the first with touch: first', () => {
+    const all = new Patch();
+    both({}).touch({ body: body(), patch: all, value: '2020-01-01T00:00:00.000000' });
+    expect(Object.keys(all.asMergePatch()).sort()).toEqual(['metadata', 'status']);
+    const first = new Patch();
+    both({ touch: 'first' }).touch({ body: body(), patch: first, value: '2020-01-01T00:00:00.000000' });
+    expect(Object.keys(first.asMergePatch())).toEqual(['metadata']);
+  });
+});
