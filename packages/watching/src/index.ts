@@ -24,6 +24,7 @@ export type { ObserveResourcesOptions, ServedWatchEvent } from './servedResource
 
 export { perObject } from './perObject.js';
 export { mergeKeyed } from './internal/keyedMerge.js';
+export { holdUntil } from './holdUntil.js';
 export type { ObjectWorker, PerObjectOptions, PerObjectOutcome, PerObjectStats, WorkerContext } from './perObject.js';
 
 export { WatchingError } from './errors.js';

@@ -2,11 +2,8 @@ import { Registry, TemporaryError } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { noopLogger } from '@opkit/tasks';
 import type { Clock } from '@opkit/tasks';
-import { lastValueFrom, of } from 'rxjs';
-import { toArray } from 'rxjs/operators';
 import { describe, expect, it } from 'vitest';
 import { resolveSettings } from '../settings.js';
-import { holdUntil } from './holdUntil.js';
 import { createIndices, Indexer } from './indexing.js';
 
 const PODS: Resource = { group: '', version: 'v1', plural: 'pods', kind: 'Pod', namespaced: true };
@@ -101,19 +98,5 @@ describe('Indexer', () => {
     indexer.listed('pods/v1');
     await idle();
     expect([...indices.names!.get(null)!]).toEqual(['default/a']);
-  });
-});
-
-describe('holdUntil', () => {
-  it('holds values until the promise resolves, then lets them through in order', async () => {
-    let open!: () => void;
-    const opened = new Promise<void>((resolve) => { open = resolve; });
-    const seen: number[] = [];
-    const done = lastValueFrom(of(1, 2, 3).pipe(holdUntil(opened), toArray()));
-    void done.then((values) => seen.push(...values));
-    await Promise.resolve();
-    expect(seen).toEqual([]);
-    open();
-    expect(await done).toEqual([1, 2, 3]);
   });
 });

@@ -1,0 +1,74 @@
+// How an invocation's outcome is told, in Kopf's wording: one log line and the phase of its feed
+// event, the same for change handlers (`Handler 'x' …`), daemons (`Daemon 'x' …`), timers
+// (`Timer 'x' …`) and index handlers. Pure: the runtime logs the line and emits the event.
+import { HandlerRetriesError, HandlerTimeoutError, PermanentError, TemporaryError } from './errors.js';
+import type { InvocationOutcome } from './types.js';
+
+/** The log line and the feed fields of one outcome. */
+export interface OutcomeReport {
+  /** `info` for a success, `error` otherwise. */
+  readonly level: 'info' | 'error';
+  readonly line: string;
+  /** Fields of the log line: the error, with its stack, for unexpected exceptions. */
+  readonly fields?: { readonly error: unknown; readonly stack: true } | undefined;
+  /** What the feed event of the attempt carries besides its base (id, kind, retry, duration, object). */
+  readonly feed:
+    | { readonly phase: 'succeeded'; readonly outcome: 'success' }
+    | { readonly phase: 'succeeded'; readonly message: string; readonly outcome: 'ignored' }
+    | { readonly phase: 'retrying'; readonly delay: number; readonly message: string; readonly outcome: 'temporary' | 'exception' }
+    | { readonly phase: 'failed'; readonly message: string; readonly outcome: 'permanent' | 'timeout' };
+}
+
+/**
+ * The message of an error as reports show it (its name when the message is empty).
+ *
+ * @example
+ * ```ts
+ * errorMessageOf(new TemporaryError('not yet')); // 'not yet'
+ * ```
+ */
+export function errorMessageOf(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}
+
+/**
+ * Describe an outcome; `title` names the handler (`Handler 'create_fn'`).
+ *
+ * @example
+ * ```ts
+ * describeOutcome("Timer 'tick'", { kind: 'temporary', error: new TemporaryError('later'), delay: 5 }).line;
+ * // "Timer 'tick' failed temporarily: later"
+ * ```
+ */
+export function describeOutcome(title: string, outcome: InvocationOutcome): OutcomeReport {
+  const stack = (error: unknown) => ({ error, stack: true as const });
+  switch (outcome.kind) {
+    case 'success':
+      return { level: 'info', line: `${title} succeeded.`, feed: { phase: 'succeeded', outcome: 'success' } };
+    case 'ignored':
+      return {
+        level: 'error', line: `${title} failed with an exception. Will ignore.`, fields: stack(outcome.error),
+        feed: { phase: 'succeeded', message: errorMessageOf(outcome.error), outcome: 'ignored' },
+      };
+    case 'temporary':
+    case 'exception': {
+      const message = errorMessageOf(outcome.error);
+      const feed = { phase: 'retrying', delay: outcome.delay, message, outcome: outcome.kind } as const;
+      return outcome.kind === 'temporary'
+        ? { level: 'error', line: `${title} failed temporarily: ${message}`, feed }
+        : { level: 'error', line: `${title} failed with an exception and will try again in ${outcome.delay} seconds: ${message}`, fields: stack(outcome.error), feed };
+    }
+    case 'permanent':
+    case 'timeout': {
+      const error = outcome.error;
+      const cause = error instanceof Error ? error.cause : undefined;
+      const fromException = !(error instanceof PermanentError)
+        || ((error instanceof HandlerRetriesError || error instanceof HandlerTimeoutError) && cause !== undefined && !(cause instanceof TemporaryError));
+      const message = errorMessageOf(error);
+      const feed = { phase: 'failed', message, outcome: outcome.kind } as const;
+      return fromException
+        ? { level: 'error', line: `${title} failed with an exception and will stop now: ${message}`, fields: stack(error), feed }
+        : { level: 'error', line: `${title} failed permanently: ${message}`, feed };
+    }
+  }
+}
