@@ -9,6 +9,8 @@ describe('@opkit/state exports', () => {
       'essence', 'diff', 'reduceDiff', 'Patch', 'detectCause', 'AnnotationsProgressStorage', 'StatusProgressStorage',
       'SmartProgressStorage', 'AnnotationsDiffBaseStorage', 'StatusDiffBaseStorage', 'PERSISTENCE_PROFILES', 'resolveProfile',
       'encodeDiffBase', 'progressKeys', 'requiresFinalizer', 'addFinalizerPatch', 'removeFinalizerPatch', 'HandlerStates',
+      'MultiProgressStorage', 'DualDiffBaseStorage', 'resourceStorages', 'planCycle', 'planRelease', 'consistencyWait', 'reachedVersion',
+      'finishCause', 'planPatchRequests', 'fnsJsonPatches',
     ];
     for (const name of names) expect(state, name).toHaveProperty(name);
   });
