@@ -15,7 +15,6 @@ import type { FeedEventInput, FeedObjectRef } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
 import { applyPatch } from './applyPatch.js';
 import type { ObjectMemory } from './memory.js';
-import { serialWrite } from './memory.js';
 import { messageOf, reportOutcome } from './outcomes.js';
 
 /** What running daemons and timers needs from the pipeline. */
@@ -109,7 +108,7 @@ async function invokeOne(deps: BackgroundDeps, target: {
   }
   if (patch && !patch.isEmpty) {
     try {
-      const sent = await serialWrite(target.memory, () => applyPatch({ client: deps.client, clock: deps.clock, emit: deps.emit }, target.resource, target.latest(), patch, target.ref));
+      const sent = await target.memory.write(() => applyPatch({ client: deps.client, clock: deps.clock, emit: deps.emit }, target.resource, target.latest(), patch, target.ref));
       // Change handlers must not act on a state older than what a daemon wrote: the consistency gate waits for this version too.
       if (sent.resourceVersion !== undefined && !sent.gone) {
         target.memory.expectedVersion = sent.resourceVersion;
