@@ -8,6 +8,7 @@ import './requireNode.js';
 export { Daemons } from './daemons.js';
 export type { DaemonsStats } from './daemons.js';
 export { ObjectDaemons } from './objectDaemons.js';
+export { wasCancelled } from './cancelled.js';
 export type {
   DaemonInvocation, DaemonInvoke, DaemonEvent, DaemonsOptions, ObjectDaemonsOptions, ReconcileOptions, ReconcileResult,
 } from './types.js';

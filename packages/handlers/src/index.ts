@@ -35,8 +35,8 @@ export type {
 // Indexing
 export { OperatorIndex, indexEntries } from './indices.js';
 export type { Index, Indices, Store } from './indices.js';
-export { Indexer } from './indexer.js';
-export type { IndexerOptions, IndexerInvoke } from './indexer.js';
+export { Indexer, createIndices } from './indexer.js';
+export type { IndexerOptions, IndexerInvoke, OperatorIndices } from './indexer.js';
 
 // Filtering and selection
 export { matchesFilters, matchValue, filterContextOf } from './filters.js';

@@ -11,9 +11,26 @@ import { resourceName } from '@opkit/kube';
 import { KeyedQueue, systemClock } from '@opkit/tasks';
 import type { Clock, Logger } from '@opkit/tasks';
 import { filterContextOf, matchesFilters } from './filters.js';
-import { indexEntries } from './indices.js';
-import type { Indices, OperatorIndex } from './indices.js';
+import { indexEntries, OperatorIndex } from './indices.js';
+import type { Indices } from './indices.js';
 import type { HandlerContext, HandlerPatch, InvocationOutcome, ResourceHandler } from './types.js';
+
+/** The indices of an operator: one writable index per index handler id, also handed to handlers as `indices`. */
+export type OperatorIndices = Readonly<Record<string, OperatorIndex>>;
+
+/**
+ * An empty index for every `on.index` id.
+ *
+ * @example
+ * ```ts
+ * const indices = createIndices(registry.resourceHandlers('index').map((handler) => handler.id));
+ * ```
+ */
+export function createIndices(ids: readonly string[]): OperatorIndices {
+  const indices: Record<string, OperatorIndex> = {};
+  for (const id of ids) indices[id] = new OperatorIndex();
+  return Object.freeze(indices);
+}
 
 /** Invokes one index handler for one object and reports the outcome (the embedder's logging and feed). */
 export type IndexerInvoke = (handler: ResourceHandler, context: HandlerContext, object: { readonly resource: Resource; readonly body: KubeObject }) => Promise<InvocationOutcome>;
@@ -21,7 +38,7 @@ export type IndexerInvoke = (handler: ResourceHandler, context: HandlerContext, 
 /** Options of {@link Indexer}. */
 export interface IndexerOptions {
   /** One writable index per index handler id, also handed to handlers as `indices`. */
-  readonly indices: Readonly<Record<string, OperatorIndex>>;
+  readonly indices: OperatorIndices;
   /** Runs one handler (e.g. `invokeHandler` inside the operator's scope) and reports its outcome. */
   readonly invoke: IndexerInvoke;
   /** A fresh patch for each invocation (what index handlers write to it is dropped, as in Kopf). */

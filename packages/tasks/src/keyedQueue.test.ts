@@ -395,6 +395,29 @@ describe('KeyedQueue', () => {
     await queue.drain();
   });
 
+  it('cancel() aborts one key\'s running worker and waits for it; its failure is not reported and the key goes on', async () => {
+    const errors: unknown[] = [];
+    const seen: string[] = [];
+    const signals = new Map<string, AbortSignal>();
+    const queue = make<string>((item, { key, signal }) => {
+      seen.push(item);
+      signals.set(key, signal);
+      return new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    }, { cancellable: true, concurrency: 2, retry: { start: 100 }, onError: (error) => errors.push(error) });
+    queue.add('a', 'a1');
+    queue.add('b', 'b1');
+    await until(() => signals.size === 2);
+    expect([...queue.running()]).toEqual([['a', 'a1'], ['b', 'b1']]);
+    queue.add('a', 'a2');
+    await queue.cancel('a', new Error('not ours'));
+    expect(signals.get('b')!.aborted).toBe(false);
+    await until(() => seen.includes('a2'));
+    await queue.cancel('nothing'); // nothing runs for it: resolves at once
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(errors).toEqual([]);
+    expect(seen).toEqual(['a1', 'b1', 'a2']);
+  });
+
   it('refuses an invalid concurrency or backoff up front', () => {
     expect(() => new KeyedQueue(() => undefined, { concurrency: 0 })).toThrow(/KeyedQueue concurrency must be a finite number ≥ 1, got 0/);
     expect(() => new KeyedQueue(() => undefined, { retry: { start: 10, max: 5 } })).toThrow(/ExponentialBackOff max/);

@@ -89,6 +89,11 @@ export interface KeyedQueueOptions<T> {
   onError?: (error: unknown, failure: KeyedQueueFailure<T>) => void;
   /** Told each time a worker starts. */
   onStart?: (stats: KeyedQueueStartStats) => void;
+  /**
+   * Give each run a signal of its own, so that {@link KeyedQueue.cancel} can abort one key's worker.
+   * @defaultValue false (every worker shares the queue's signal)
+   */
+  cancellable?: boolean;
   /** Aborting it closes the queue, like {@link KeyedQueue.close}. */
   signal?: AbortSignal;
   /** @defaultValue noopLogger */
@@ -111,6 +116,8 @@ interface Entry<T> {
   backoff: ExponentialBackOff | undefined;
   timer: unknown;
   newer: AbortController | undefined;
+  /** The run in flight: its item, its own abort (cancellable queues), and its settlement. */
+  run: { readonly item: T; readonly abort: AbortController | undefined; readonly done: Promise<void> } | undefined;
 }
 
 /**
@@ -128,6 +135,8 @@ interface Entry<T> {
  *   with anything added meanwhile) runs again after the next backoff delay, without blocking other keys;
  * - an item scheduled with {@link KeyedQueue.schedule} is added at its time (by the clock), unless
  *   unscheduled, replaced by a later schedule of its key, or the queue closed first;
+ * - with `cancellable`, {@link KeyedQueue.cancel} aborts one key's running worker; whatever it throws then
+ *   is neither reported nor retried, and the key goes on with its next item;
  * - after {@link KeyedQueue.close} (or an abort of `signal`) nothing new starts, retry and schedule
  *   timers are cleared, running workers see their `signal` abort, and `close()` resolves once they have settled.
  *
@@ -150,6 +159,7 @@ export class KeyedQueue<T> {
   readonly #retry: ExponentialBackOffOptions | undefined;
   readonly #onError: KeyedQueueOptions<T>['onError'];
   readonly #onStart: KeyedQueueOptions<T>['onStart'];
+  readonly #cancellable: boolean;
   readonly #logger: Logger;
   readonly #clock: Clock;
   readonly #entries = new Map<string, Entry<T>>();
@@ -177,6 +187,7 @@ export class KeyedQueue<T> {
     if (this.#retry) new ExponentialBackOff(this.#retry);
     this.#onError = options.onError;
     this.#onStart = options.onStart;
+    this.#cancellable = options.cancellable ?? false;
     this.#logger = options.logger ?? noopLogger;
     this.#clock = options.clock ?? systemClock;
     this.#signal = options.signal;
@@ -192,7 +203,7 @@ export class KeyedQueue<T> {
     const now = this.#clock.now();
     let entry = this.#entries.get(key);
     if (!entry) {
-      entry = { key, pending: [{ item, since: now }], state: 'ready', failures: 0, backoff: undefined, timer: undefined, newer: undefined };
+      entry = { key, pending: [{ item, since: now }], state: 'ready', failures: 0, backoff: undefined, timer: undefined, newer: undefined, run: undefined };
       this.#entries.set(key, entry);
       this.#ready.set(key, entry);
     } else {
@@ -229,6 +240,24 @@ export class KeyedQueue<T> {
     this.#clock.clearTimeout(scheduled.timer);
     this.#scheduled.delete(key);
     return true;
+  }
+
+  /** The keys whose worker runs now, with the item it runs. */
+  running(): Map<string, T> {
+    const running = new Map<string, T>();
+    for (const entry of this.#entries.values()) if (entry.run) running.set(entry.key, entry.run.item);
+    return running;
+  }
+
+  /**
+   * Abort the running worker of `key` (its `signal` aborts with `reason`; needs `cancellable`) and resolve
+   * once it has settled; at once when nothing runs for the key. Items waiting for the key stay queued.
+   */
+  async cancel(key: string, reason?: unknown): Promise<void> {
+    const run = this.#entries.get(key)?.run;
+    if (!run) return;
+    run.abort?.abort(reason ?? new DOMException('KeyedQueue work cancelled', 'AbortError'));
+    await run.done;
   }
 
   /** True once {@link close} was called or the `signal` aborted. */
@@ -299,23 +328,28 @@ export class KeyedQueue<T> {
     entry.state = 'running';
     entry.newer = new AbortController();
     if (entry.pending.length > 0) entry.newer.abort();
-    const context: KeyedWorkContext = { key: entry.key, signal: this.#shutdown.signal, newer: entry.newer.signal, attempt: entry.failures };
+    const abort = this.#cancellable ? new AbortController() : undefined;
+    const signal = abort ? AbortSignal.any([this.#shutdown.signal, abort.signal]) : this.#shutdown.signal;
+    const context: KeyedWorkContext = { key: entry.key, signal, newer: entry.newer.signal, attempt: entry.failures };
     this.#started += 1;
     this.#waitedMs += now - since;
     const running: Promise<void> = Promise.resolve()
       .then(() => this.#worker(item, context))
       .then(
         () => this.#finish(entry, { item, since }, false, undefined),
-        (error: unknown) => this.#finish(entry, { item, since }, true, error),
+        // A run cancelled by cancel() is over, not failed: nothing to report or retry.
+        (error: unknown) => this.#finish(entry, { item, since }, !abort?.signal.aborted, error),
       )
       .finally(() => {
         this.#running.delete(running);
+        if (entry.run?.done === running) entry.run = undefined;
         if (!this.closed) {
           this.#pump();
           if (this.idle) this.#wakeIdle();
         }
       });
     this.#running.add(running);
+    entry.run = { item, abort, done: running };
     this.#onStart?.({ waiting: this.#ready.size, running: this.#running.size, waitMs: now - since });
   }
 

@@ -2,47 +2,18 @@
 // (beside the per-object queue, taking no worker slot); this is where core plugs into it — each index
 // handler is invoked in the operator's scope, logged and reported on the feed like any handler, and its
 // lines never become Kubernetes events (as in Kopf).
-import type { EventSink, IndexerInvoke } from '@opkit/handlers';
-import { Indexer, invokeHandler, OperatorIndex, runWithScope } from '@opkit/handlers';
-import type { KubeObject, Resource } from '@opkit/kube';
+import type { IndexerInvoke, OperatorIndices } from '@opkit/handlers';
+import { Indexer, invokeHandler, runWithScope } from '@opkit/handlers';
 import { resourceName } from '@opkit/kube';
 import { Patch } from '@opkit/state';
-import type { Clock, Logger } from '@opkit/tasks';
-import type { FeedEventInput } from '../feed.js';
-import type { OperatorSettings } from '../settings.js';
+import type { RuntimeDeps } from './deps.js';
 import { reportOutcome } from './outcomes.js';
 
-/** The indices of an operator: one writable index per index id, also handed to handlers as `indices`. */
-export type OperatorIndices = Readonly<Record<string, OperatorIndex>>;
-
-/**
- * An empty index for every `on.index` id.
- *
- * @example
- * ```ts
- * const indices = createIndices(registry.resourceHandlers('index').map((handler) => handler.id));
- * ```
- */
-export function createIndices(ids: readonly string[]): OperatorIndices {
-  const indices: Record<string, OperatorIndex> = {};
-  for (const id of ids) indices[id] = new OperatorIndex();
-  return Object.freeze(indices);
-}
-
-/** What indexing needs from the pipeline. */
-export interface IndexingDeps {
+/** What indexing needs from the pipeline: the indices, and the operator's signal (handlers' `signal`, and no more indexing). */
+export type IndexingDeps = Pick<RuntimeDeps, 'settings' | 'clock' | 'emit' | 'objectLogger' | 'events' | 'memo'> & {
   readonly indices: OperatorIndices;
-  readonly settings: OperatorSettings;
-  readonly clock: Clock;
-  readonly emit: (event: FeedEventInput) => void;
-  readonly objectLogger: (body: KubeObject, resource: Resource, options?: { readonly spy?: boolean }) => Logger;
-  readonly events: EventSink;
-  /** The operator memo; each object gets a shallow copy. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
-  readonly memo: Record<string, any>;
-  /** Aborted when the operator stops: handlers' `signal`, and no more indexing. */
   readonly signal: AbortSignal;
-}
+};
 
 /**
  * The operator's Indexer: index handlers invoked like any handler (`Handler 'x' succeeded.` at debug, the

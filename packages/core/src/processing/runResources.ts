@@ -11,7 +11,7 @@
 // the initial listing of every indexed resource is indexed, without taking worker slots while they wait.
 import { Daemons } from '@opkit/daemons';
 import type { ResourceHandler, Selector } from '@opkit/handlers';
-import { runWithScope, sameSelector } from '@opkit/handlers';
+import { createIndices, runWithScope, sameSelector } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { resourceName } from '@opkit/kube';
 import { SmartProgressStorage, AnnotationsDiffBaseStorage, resolveProfile } from '@opkit/state';
@@ -26,7 +26,7 @@ import type { RuntimeDeps } from './deps.js';
 import { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
 import { DualProgressStorage } from './dualProgressStorage.js';
 import { holdUntil } from './holdUntil.js';
-import { createIndexer, createIndices } from './indexing.js';
+import { createIndexer } from './indexing.js';
 import type { ObjectMemory } from './memory.js';
 import { newMemory, objectWrites } from './memory.js';
 import type { CycleEvent, ResourceHandlers, ResourceStorage } from './processObject.js';
@@ -224,8 +224,6 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   const gate = deps.gate;
   // With a gate: the latest event of every object, to handle it once the gate grants it.
   const seen = new Map<string, QueuedEvent>();
-  // Cycles in flight, by object key: the gate may have to abort and wait for them.
-  const running = new Map<string, { readonly uid: string | undefined; readonly abort: AbortController; readonly done: Promise<void> }>();
   const keyOf = (event: QueuedEvent): string | undefined => {
     const meta = event.object.metadata;
     const id = meta?.uid || (meta?.name ? `${meta.namespace ?? ''}/${meta.name}` : undefined);
@@ -258,9 +256,10 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
 
   // One keyed queue for the objects' cycles: watch events, wake-ups now (a daemon ended) and later
   // (handlers asked for a delay, or an error is throttled), gate grants. A wake-up never replaces a
-  // watch event waiting for its turn: that event's cycle looks at the object anyway.
-  const cycles = new KeyedQueue<QueuedEvent>((event, context) => worker(event, context), {
-    concurrency: deps.settings.queueing.workerLimit, clock: deps.clock,
+  // watch event waiting for its turn: that event's cycle looks at the object anyway. Each cycle can be
+  // cancelled on its own: when the gate takes its object away.
+  const cycles = new KeyedQueue<QueuedEvent>((event, context) => cycle(event, context), {
+    concurrency: deps.settings.queueing.workerLimit, clock: deps.clock, cancellable: true,
     merge: (waiting, added) => (added.wake && !waiting.wake ? waiting : added),
     onStart: (stats) => deps.emit({ type: 'queue', ...stats }),
     onError: (error) => { if (!signal.aborted) deps.logger.error(`Unexpected error while processing: ${String(error)}`); },
@@ -277,16 +276,6 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     objectLogger: (body: KubeObject, resource: Resource) => deps.objectLogger(body, resource), wake: wakeNow,
   };
 
-  const worker = (event: QueuedEvent, context: { key: string; newer: AbortSignal; signal: AbortSignal }): Promise<void> => {
-    // Each cycle can be aborted on its own: when the gate takes its object away.
-    const abort = new AbortController();
-    const work = cycle(event, { ...context, signal: AbortSignal.any([context.signal, abort.signal]) });
-    running.set(context.key, { uid: event.object.metadata?.uid, abort, done: work.catch(() => undefined) });
-    void work.finally(() => {
-      if (running.get(context.key)?.abort === abort) running.delete(context.key);
-    }).catch(() => undefined);
-    return work;
-  };
   /** Forget an object: it is gone (or no longer ours to remember). */
   const forget = (key: string): void => {
     cycles.unschedule(key);
@@ -361,17 +350,17 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
           waits.push(objectDaemons.settled());
         }
       }
-      for (const cycleInFlight of running.values()) {
-        if (cycleInFlight.uid !== undefined && keep(cycleInFlight.uid)) continue;
-        cycleInFlight.abort.abort(new Error('This replica no longer handles the object.'));
-        waits.push(cycleInFlight.done);
+      for (const [key, event] of cycles.running()) {
+        const uid = event.object.metadata?.uid;
+        if (uid === undefined || !keep(uid)) waits.push(cycles.cancel(key, new Error('This replica no longer handles the object.')));
       }
       await Promise.allSettled(waits);
     },
     acquire: () => {
       if (signal.aborted || draining || paused) return;
+      const busy = cycles.running();
       for (const [key, event] of seen) {
-        if (memories.has(key) || running.has(key)) continue;
+        if (memories.has(key) || busy.has(key)) continue;
         const uid = event.object.metadata?.uid;
         if (uid === undefined || !gate.owns(uid)) continue;
         // Granted: handle it as if first seen (resume handlers run, as after a restart).
