@@ -202,7 +202,7 @@ export class Operator {
     let namespaces: readonly (string | RegExp)[] | undefined;
     if (options.namespaces && options.namespaces.length > 0) namespaces = options.namespaces;
     else if (!options.clusterwide) logger.warn('No namespaces or cluster-wide mode were requested; serving the whole cluster. Use clusterwide: true (op run -A) or namespaces (op run -n NS).');
-    const poster = parts.events ?? new EventPoster({ client, settings: settings.posting, logger, emit: this.#emit });
+    const poster = parts.events ?? new EventPoster({ client, settings: settings.posting, logger, emit: this.#emit, clock });
     const unobserve = client.observeRequests((record) => this.#emit({ type: 'api-request', ...record }));
     const onAbort = (): void => {
       const reason: unknown = signal.reason;

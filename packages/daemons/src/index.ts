@@ -8,8 +8,7 @@ import './requireNode.js';
 export { Daemons } from './daemons.js';
 export type { DaemonsStats } from './daemons.js';
 export { ObjectDaemons } from './objectDaemons.js';
-export { followObject } from './follow.js';
-export type { FollowedBody, FollowOptions } from './follow.js';
+export { wasCancelled } from './cancelled.js';
 export type {
   DaemonInvocation, DaemonInvoke, DaemonEvent, DaemonsOptions, ObjectDaemonsOptions, ReconcileOptions, ReconcileResult,
 } from './types.js';

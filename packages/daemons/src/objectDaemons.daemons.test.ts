@@ -54,6 +54,25 @@ describe('ObjectDaemons: daemons', () => {
     expect(attempts).toHaveLength(4);
   });
 
+  it('a stop while it waits to restart after a temporary failure ends it at once, leaving nothing scheduled', async () => {
+    const { invoke, attempts } = recorder();
+    const events: DaemonEvent[] = [];
+    const handler = daemon(async () => {
+      throw new TemporaryError('Simulated failure.', { delay: 60 });
+    });
+    const object = daemons.attach('uid-1', { body: body(), invoke, onEvent: (event) => events.push(event) });
+    object.reconcile([handler]);
+    await advance(30);
+    expect(attempts.map((a) => [a.at, a.retry])).toEqual([[0, 0]]);
+    daemons.forget('uid-1');
+    await settle();
+    expect(events.map((e) => e.type)).toEqual(['started', 'stopping', 'stopped']);
+    expect(events[2]).toMatchObject({ onItsOwn: false });
+    expect(daemons.scheduler.size).toBe(0);
+    await advance(120);
+    expect(attempts).toHaveLength(1);
+  });
+
   it('gives each attempt a fresh patch, and body/spec as read-only views of the latest body even when destructured', async () => {
     const patches: unknown[] = [];
     const seen: string[] = [];

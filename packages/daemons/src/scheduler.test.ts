@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sleep } from '@opkit/tasks';
 import { Scheduler } from './scheduler.js';
 
 describe('Scheduler', () => {
@@ -93,5 +94,18 @@ describe('Scheduler', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(fired).toEqual([1]);
     expect(() => scheduler.at(Number.NaN, () => undefined)).toThrow(/A due time must be a number of milliseconds/);
+  });
+  it('is a Clock: the task primitives wait in it, in its one clock timer', async () => {
+    const scheduler = new Scheduler();
+    const woke: number[] = [];
+    void sleep(2000, { clock: scheduler }).then(() => woke.push(Date.now()));
+    void sleep(1000, { clock: scheduler }).then(() => woke.push(Date.now()));
+    const cancelled = scheduler.setTimeout(() => woke.push(-1), 500);
+    scheduler.clearTimeout(cancelled);
+    expect(scheduler.size).toBe(2);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(woke).toEqual([1000, 2000]);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

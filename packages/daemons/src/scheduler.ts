@@ -2,6 +2,7 @@
 // thousand JavaScript timers, nor wake ten thousand sleeping loops to check the time. Every wait of
 // every daemon and timer goes into one priority queue ordered by due time, and the queue keeps exactly
 // one clock timer armed: for its earliest entry. Firing pops everything that is due, in due order.
+// The scheduler is itself a Clock, so the task primitives (RestartingTask, sleep) wait in it too.
 import { systemClock } from '@opkit/tasks';
 import type { Clock } from '@opkit/tasks';
 import { DaemonsError } from './errors.js';
@@ -33,7 +34,8 @@ export interface SchedulerOptions {
  *
  * Guarantees: a callback never runs before its due time (by the clock); callbacks due at the same time
  * run in the order they were scheduled; cancelling is O(log n) and a cancelled callback never runs;
- * with nothing scheduled, no clock timer is pending.
+ * with nothing scheduled, no clock timer is pending. As a {@link Clock}, its `setTimeout` is
+ * {@link Scheduler.after} and its `clearTimeout` {@link Scheduler.cancel}.
  *
  * @example
  * ```ts
@@ -43,7 +45,7 @@ export interface SchedulerOptions {
  * await scheduler.sleep(500, { signal }); // true: slept; false: woken by the signal
  * ```
  */
-export class Scheduler {
+export class Scheduler implements Clock {
   readonly #clock: Clock;
   readonly #onError: (error: unknown) => void;
   readonly #heap: Entry[] = [];
@@ -85,6 +87,16 @@ export class Scheduler {
   /** Run `fn` after `ms` milliseconds. */
   after(ms: number, fn: () => void): ScheduledEntry {
     return this.at(this.#clock.now() + Math.max(0, ms), fn);
+  }
+
+  /** {@link Clock.setTimeout}: {@link Scheduler.after}. */
+  setTimeout(fn: () => void, ms: number): ScheduledEntry {
+    return this.after(ms, fn);
+  }
+
+  /** {@link Clock.clearTimeout}: {@link Scheduler.cancel}. */
+  clearTimeout(handle: unknown): void {
+    this.cancel(handle as ScheduledEntry | undefined);
   }
 
   /** Cancel a callback; returns whether it was still waiting. */

@@ -35,6 +35,8 @@ export type {
 // Indexing
 export { OperatorIndex, indexEntries } from './indices.js';
 export type { Index, Indices, Store } from './indices.js';
+export { Indexer, createIndices } from './indexer.js';
+export type { IndexerOptions, IndexerInvoke, OperatorIndices } from './indexer.js';
 
 // Filtering and selection
 export { matchesFilters, matchValue, filterContextOf } from './filters.js';

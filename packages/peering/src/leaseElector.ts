@@ -17,7 +17,7 @@ import type { HandlingGate, HandlingHost } from './gate.js';
 import type { PeeringWatchEvent } from './internal/targetPeering.js';
 import type { LeaseObject, ObservedLease } from './internal/leaseRecord.js';
 import { durationOf, expired, holderOf, microTime, observe } from './internal/leaseRecord.js';
-import { deadlineSignal, Waiter } from './internal/waiter.js';
+import { deadlineSignal, Waiter, withDeadline } from './internal/waiter.js';
 import { LEASES } from './resources.js';
 
 /** Timing of leader election and shard membership, in seconds (client-go's defaults). */
@@ -325,13 +325,12 @@ export class LeaseElector implements HandlingGate {
   async #release(): Promise<void> {
     const observed = this.#observed;
     if (!observed || holderOf(observed.lease) !== this.#options.identity) return;
-    const timeout = AbortSignal.timeout(5000);
     const now = microTime(this.#clock.now());
     try {
-      await this.#options.client.replace<LeaseObject>(LEASES, {
+      await withDeadline(this.#clock, 5000, (signal) => this.#options.client.replace<LeaseObject>(LEASES, {
         ...observed.lease,
         spec: { ...observed.lease.spec, holderIdentity: '', leaseDurationSeconds: 1, renewTime: now, acquireTime: now },
-      }, { namespace: this.#options.namespace, signal: timeout, timeoutMs: 5000, retry: false });
+      }, { namespace: this.#options.namespace, signal, timeoutMs: 5000, retry: false }));
       this.#logger.info(`Released the leader lease ${this.#leaseName}.`);
     } catch (error) {
       this.#logger.warn(`Could not release the leader lease ${this.#leaseName} (a standby takes over when it expires): ${(error as Error).message ?? String(error)}`);

@@ -19,7 +19,7 @@ import type { HandlingGate, HandlingHost } from './gate.js';
 import type { LeaseObject, ObservedLease } from './internal/leaseRecord.js';
 import { expired, holderOf, microTime, observe } from './internal/leaseRecord.js';
 import type { PeeringWatchEvent } from './internal/targetPeering.js';
-import { deadlineSignal, Waiter } from './internal/waiter.js';
+import { deadlineSignal, Waiter, withDeadline } from './internal/waiter.js';
 import { resolveLeaseTiming } from './leaseElector.js';
 import type { LeaseTiming, ResolvedLeaseTiming } from './leaseElector.js';
 import { LEASES } from './resources.js';
@@ -394,10 +394,10 @@ export class Sharding implements HandlingGate {
   async #leave(): Promise<void> {
     if (this.#own === undefined) return;
     try {
-      await this.#options.client.delete(LEASES, this.#leaseName, {
-        namespace: this.#options.namespace, signal: AbortSignal.timeout(5000), timeoutMs: 5000, retry: false,
-        preconditions: { uid: this.#own.metadata?.uid },
-      });
+      const uid = this.#own.metadata?.uid;
+      await withDeadline(this.#clock, 5000, (signal) => this.#options.client.delete(LEASES, this.#leaseName, {
+        namespace: this.#options.namespace, signal, timeoutMs: 5000, retry: false, preconditions: { uid },
+      }));
       this.#logger.info(`Left shard group ${this.#groupName}.`);
     } catch (error) {
       if (!(error instanceof NotFoundError)) this.#logger.warn(`Could not leave shard group ${this.#groupName} (the others take over when our lease expires): ${(error as Error).message ?? String(error)}`);

@@ -331,6 +331,93 @@ describe('KeyedQueue', () => {
     expect(runs).toEqual(['a', 'a', 'b']);
   });
 
+  it('adds a scheduled item at its clock time; scheduling again replaces it, unschedule() cancels it', async () => {
+    const runs: [number, string][] = [];
+    const queue = make<string>((item) => void runs.push([Date.now(), item]));
+    expect(queue.schedule('a', 'a@1000', 1000)).toBe(true);
+    queue.schedule('b', 'b@500', 500);
+    queue.schedule('b', 'b@2000', 2000);
+    queue.schedule('c', 'c@700', 700);
+    expect(queue.stats()).toMatchObject({ scheduled: 3, ready: 0 });
+    // Scheduled items are not work yet: the queue is idle and drains at once.
+    expect(queue.idle).toBe(true);
+    await queue.drain();
+    expect(queue.unschedule('c')).toBe(true);
+    expect(queue.unschedule('c')).toBe(false);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(runs).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runs).toEqual([[1000, 'a@1000']]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(runs).toEqual([[1000, 'a@1000'], [2000, 'b@2000']]);
+    expect(queue.stats().scheduled).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('merges a scheduled item that comes due into the waiting one of its key, as any add', async () => {
+    const runs: string[] = [];
+    const gate = deferred();
+    const queue = make<string>(async (item) => {
+      runs.push(item);
+      await gate.promise;
+    }, { merge: (waiting, added) => (added.startsWith('wake') ? waiting : added) });
+    queue.add('k', 'event-1');
+    queue.add('k', 'event-2');
+    queue.schedule('k', 'wake', 0);
+    await vi.advanceTimersByTimeAsync(0);
+    gate.resolve();
+    await queue.drain();
+    expect(runs).toEqual(['event-1', 'event-2']);
+  });
+
+  it('drops scheduled items on close and refuses new ones', async () => {
+    const runs: string[] = [];
+    const queue = make<string>((item) => void runs.push(item));
+    queue.schedule('a', 'a', 100);
+    expect(await queue.close()).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(queue.schedule('b', 'b', 0)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(runs).toEqual([]);
+  });
+
+  it('runs any number of keys at once with concurrency Infinity', async () => {
+    const gate = deferred();
+    let running = 0;
+    const queue = make<number>(async () => {
+      running++;
+      await gate.promise;
+    }, { concurrency: Number.POSITIVE_INFINITY });
+    for (let i = 0; i < 50; i++) queue.add(`k${i}`, i);
+    await until(() => running === 50);
+    expect(queue.stats()).toMatchObject({ running: 50, ready: 0 });
+    gate.resolve();
+    await queue.drain();
+  });
+
+  it('cancel() aborts one key\'s running worker and waits for it; its failure is not reported and the key goes on', async () => {
+    const errors: unknown[] = [];
+    const seen: string[] = [];
+    const signals = new Map<string, AbortSignal>();
+    const queue = make<string>((item, { key, signal }) => {
+      seen.push(item);
+      signals.set(key, signal);
+      return new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    }, { cancellable: true, concurrency: 2, retry: { start: 100 }, onError: (error) => errors.push(error) });
+    queue.add('a', 'a1');
+    queue.add('b', 'b1');
+    await until(() => signals.size === 2);
+    expect([...queue.running()]).toEqual([['a', 'a1'], ['b', 'b1']]);
+    queue.add('a', 'a2');
+    await queue.cancel('a', new Error('not ours'));
+    expect(signals.get('b')!.aborted).toBe(false);
+    await until(() => seen.includes('a2'));
+    await queue.cancel('nothing'); // nothing runs for it: resolves at once
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(errors).toEqual([]);
+    expect(seen).toEqual(['a1', 'b1', 'a2']);
+  });
+
   it('refuses an invalid concurrency or backoff up front', () => {
     expect(() => new KeyedQueue(() => undefined, { concurrency: 0 })).toThrow(/KeyedQueue concurrency must be a finite number ≥ 1, got 0/);
     expect(() => new KeyedQueue(() => undefined, { retry: { start: 10, max: 5 } })).toThrow(/ExponentialBackOff max/);

@@ -1,5 +1,5 @@
-// The one per-key work queue of Opkit. An operator's per-object processing (@opkit/watching's
-// `perObject`, and through it core), TaskQueue and the embedded API server's controllers all run on it.
+// The one per-key work queue of Opkit. An operator's object cycles, indexing and per-object writes
+// (core), @opkit/watching's `perObject`, TaskQueue and the embedded API server's controllers run on it.
 //
 // Why it exists: reconciliation work is keyed (an object, a namespace, a CRD) and idempotent. Two
 // workers on one key would race each other's writes; work that piles up while a key is busy is
@@ -55,6 +55,8 @@ export interface KeyedQueueStats {
   readonly delayed: number;
   /** Workers running now. */
   readonly running: number;
+  /** Keys with an item scheduled for later ({@link KeyedQueue.schedule}). */
+  readonly scheduled: number;
   /** Workers started since the queue was made. */
   readonly started: number;
   /** Sum over all starts of the time items waited for their start (ms). */
@@ -63,7 +65,7 @@ export interface KeyedQueueStats {
 
 /** Options of {@link KeyedQueue}. Delays are in milliseconds. */
 export interface KeyedQueueOptions<T> {
-  /** Most workers running at once, across all keys. @defaultValue 1 */
+  /** Most workers running at once, across all keys (`Infinity`: no bound). @defaultValue 1 */
   concurrency?: number;
   /**
    * `'latest'`: an item added for a key that already has one waiting is merged into it (see
@@ -87,6 +89,11 @@ export interface KeyedQueueOptions<T> {
   onError?: (error: unknown, failure: KeyedQueueFailure<T>) => void;
   /** Told each time a worker starts. */
   onStart?: (stats: KeyedQueueStartStats) => void;
+  /**
+   * Give each run a signal of its own, so that {@link KeyedQueue.cancel} can abort one key's worker.
+   * @defaultValue false (every worker shares the queue's signal)
+   */
+  cancellable?: boolean;
   /** Aborting it closes the queue, like {@link KeyedQueue.close}. */
   signal?: AbortSignal;
   /** @defaultValue noopLogger */
@@ -109,6 +116,8 @@ interface Entry<T> {
   backoff: ExponentialBackOff | undefined;
   timer: unknown;
   newer: AbortController | undefined;
+  /** The run in flight: its item, its own abort (cancellable queues), and its settlement. */
+  run: { readonly item: T; readonly abort: AbortController | undefined; readonly done: Promise<void> } | undefined;
 }
 
 /**
@@ -124,8 +133,12 @@ interface Entry<T> {
  *   once more afterwards, and the running worker's `newer` signal aborts;
  * - a failure is always reported (`onError`, else the logger); with `retry`, the key's item (merged
  *   with anything added meanwhile) runs again after the next backoff delay, without blocking other keys;
- * - after {@link KeyedQueue.close} (or an abort of `signal`) nothing new starts, retry timers are
- *   cleared, running workers see their `signal` abort, and `close()` resolves once they have settled.
+ * - an item scheduled with {@link KeyedQueue.schedule} is added at its time (by the clock), unless
+ *   unscheduled, replaced by a later schedule of its key, or the queue closed first;
+ * - with `cancellable`, {@link KeyedQueue.cancel} aborts one key's running worker; whatever it throws then
+ *   is neither reported nor retried, and the key goes on with its next item;
+ * - after {@link KeyedQueue.close} (or an abort of `signal`) nothing new starts, retry and schedule
+ *   timers are cleared, running workers see their `signal` abort, and `close()` resolves once they have settled.
  *
  * Caveats: the key is only an identity — keep the item typed and put everything the worker needs in
  * it. A worker that ignores its signal delays `close()` until it returns.
@@ -146,9 +159,12 @@ export class KeyedQueue<T> {
   readonly #retry: ExponentialBackOffOptions | undefined;
   readonly #onError: KeyedQueueOptions<T>['onError'];
   readonly #onStart: KeyedQueueOptions<T>['onStart'];
+  readonly #cancellable: boolean;
   readonly #logger: Logger;
   readonly #clock: Clock;
   readonly #entries = new Map<string, Entry<T>>();
+  /** Items to add later, one per key, with their clock timers. */
+  readonly #scheduled = new Map<string, { readonly item: T; readonly timer: unknown }>();
   /** Keys ready to start; a Map keeps insertion order, so it is the FIFO. */
   readonly #ready = new Map<string, Entry<T>>();
   readonly #running = new Set<Promise<void>>();
@@ -162,7 +178,8 @@ export class KeyedQueue<T> {
 
   constructor(worker: KeyedWorker<T>, options: KeyedQueueOptions<T> = {}) {
     this.#worker = worker;
-    this.#concurrency = checkNumber('KeyedQueue concurrency', options.concurrency ?? 1, 1);
+    const concurrency = options.concurrency ?? 1;
+    this.#concurrency = concurrency === Number.POSITIVE_INFINITY ? concurrency : checkNumber('KeyedQueue concurrency', concurrency, 1);
     this.#latest = (options.coalesce ?? 'latest') === 'latest';
     this.#merge = options.merge ?? ((_waiting, added) => added);
     this.#retry = options.retry === false ? undefined : options.retry;
@@ -170,6 +187,7 @@ export class KeyedQueue<T> {
     if (this.#retry) new ExponentialBackOff(this.#retry);
     this.#onError = options.onError;
     this.#onStart = options.onStart;
+    this.#cancellable = options.cancellable ?? false;
     this.#logger = options.logger ?? noopLogger;
     this.#clock = options.clock ?? systemClock;
     this.#signal = options.signal;
@@ -185,7 +203,7 @@ export class KeyedQueue<T> {
     const now = this.#clock.now();
     let entry = this.#entries.get(key);
     if (!entry) {
-      entry = { key, pending: [{ item, since: now }], state: 'ready', failures: 0, backoff: undefined, timer: undefined, newer: undefined };
+      entry = { key, pending: [{ item, since: now }], state: 'ready', failures: 0, backoff: undefined, timer: undefined, newer: undefined, run: undefined };
       this.#entries.set(key, entry);
       this.#ready.set(key, entry);
     } else {
@@ -196,6 +214,50 @@ export class KeyedQueue<T> {
     }
     this.#pump();
     return true;
+  }
+
+  /**
+   * Add `item` under `key` at `at` (clock milliseconds; a time already past means at once, on a later
+   * turn): a wake-up or a retry whose time the caller decides. A key has at most one scheduled item:
+   * scheduling again replaces it. A scheduled item is not work yet — it does not keep the queue from
+   * being idle, and closing drops it. Returns false (and does nothing) once the queue is closed.
+   */
+  schedule(key: string, item: T, at: number): boolean {
+    if (this.closed) return false;
+    this.unschedule(key);
+    const timer = this.#clock.setTimeout(() => {
+      this.#scheduled.delete(key);
+      this.add(key, item);
+    }, Math.max(0, at - this.#clock.now()));
+    this.#scheduled.set(key, { item, timer });
+    return true;
+  }
+
+  /** Cancel the item scheduled for `key`, if any; returns whether there was one. */
+  unschedule(key: string): boolean {
+    const scheduled = this.#scheduled.get(key);
+    if (scheduled === undefined) return false;
+    this.#clock.clearTimeout(scheduled.timer);
+    this.#scheduled.delete(key);
+    return true;
+  }
+
+  /** The keys whose worker runs now, with the item it runs. */
+  running(): Map<string, T> {
+    const running = new Map<string, T>();
+    for (const entry of this.#entries.values()) if (entry.run) running.set(entry.key, entry.run.item);
+    return running;
+  }
+
+  /**
+   * Abort the running worker of `key` (its `signal` aborts with `reason`; needs `cancellable`) and resolve
+   * once it has settled; at once when nothing runs for the key. Items waiting for the key stay queued.
+   */
+  async cancel(key: string, reason?: unknown): Promise<void> {
+    const run = this.#entries.get(key)?.run;
+    if (!run) return;
+    run.abort?.abort(reason ?? new DOMException('KeyedQueue work cancelled', 'AbortError'));
+    await run.done;
   }
 
   /** True once {@link close} was called or the `signal` aborted. */
@@ -212,7 +274,7 @@ export class KeyedQueue<T> {
   stats(): KeyedQueueStats {
     let delayed = 0;
     for (const entry of this.#entries.values()) if (entry.state === 'delayed') delayed += 1;
-    return { ready: this.#ready.size, delayed, running: this.#running.size, started: this.#started, waitedMs: this.#waitedMs };
+    return { ready: this.#ready.size, delayed, running: this.#running.size, scheduled: this.#scheduled.size, started: this.#started, waitedMs: this.#waitedMs };
   }
 
   /**
@@ -226,9 +288,9 @@ export class KeyedQueue<T> {
   }
 
   /**
-   * Stop: nothing new starts, retry timers are cleared, running workers' `signal` aborts with
-   * `reason`. Resolves, once the running workers have settled, with the work left undone: per key in
-   * order, the items that waited, waited for a retry, or whose worker failed after the close.
+   * Stop: nothing new starts, retry timers are cleared, scheduled items dropped, running workers'
+   * `signal` aborts with `reason`. Resolves, once the running workers have settled, with the work left
+   * undone: per key in order, the items that waited, waited for a retry, or whose worker failed after the close.
    * Calling it again returns the same promise.
    */
   close(reason?: unknown): Promise<[string, T][]> {
@@ -240,6 +302,8 @@ export class KeyedQueue<T> {
       if (entry.timer !== undefined) this.#clock.clearTimeout(entry.timer);
       entry.timer = undefined;
     }
+    for (const { timer } of this.#scheduled.values()) this.#clock.clearTimeout(timer);
+    this.#scheduled.clear();
     this.#closing = Promise.allSettled([...this.#running]).then(() => {
       const left: [string, T][] = [];
       for (const entry of this.#entries.values()) for (const waiting of entry.pending) left.push([entry.key, waiting.item]);
@@ -264,23 +328,28 @@ export class KeyedQueue<T> {
     entry.state = 'running';
     entry.newer = new AbortController();
     if (entry.pending.length > 0) entry.newer.abort();
-    const context: KeyedWorkContext = { key: entry.key, signal: this.#shutdown.signal, newer: entry.newer.signal, attempt: entry.failures };
+    const abort = this.#cancellable ? new AbortController() : undefined;
+    const signal = abort ? AbortSignal.any([this.#shutdown.signal, abort.signal]) : this.#shutdown.signal;
+    const context: KeyedWorkContext = { key: entry.key, signal, newer: entry.newer.signal, attempt: entry.failures };
     this.#started += 1;
     this.#waitedMs += now - since;
     const running: Promise<void> = Promise.resolve()
       .then(() => this.#worker(item, context))
       .then(
         () => this.#finish(entry, { item, since }, false, undefined),
-        (error: unknown) => this.#finish(entry, { item, since }, true, error),
+        // A run cancelled by cancel() is over, not failed: nothing to report or retry.
+        (error: unknown) => this.#finish(entry, { item, since }, !abort?.signal.aborted, error),
       )
       .finally(() => {
         this.#running.delete(running);
+        if (entry.run?.done === running) entry.run = undefined;
         if (!this.closed) {
           this.#pump();
           if (this.idle) this.#wakeIdle();
         }
       });
     this.#running.add(running);
+    entry.run = { item, abort, done: running };
     this.#onStart?.({ waiting: this.#ready.size, running: this.#running.size, waitMs: now - since });
   }
 

@@ -128,4 +128,40 @@ describe('RestartingTask', () => {
     await task.waitForTermination();
     expect(signals[1]!.aborted).toBe(true);
   });
+  it('restarts after the delay a crash asks for, without advancing the backoff, and logs it at debug', async () => {
+    const lines: { level: string; message: string }[] = [];
+    const starts: number[] = [];
+    class Retry extends Error {
+      constructor(readonly ms: number) {
+        super('retry');
+      }
+    }
+    const task = new RestartingTask(async () => {
+      starts.push(Date.now());
+      if (starts.length <= 2) throw new Retry(60_000);
+      if (starts.length === 3) throw new Error('crash');
+    }, { logger: recordingLogger(lines), backoff: { start: 1000 }, delayOf: (error) => (error instanceof Retry ? error.ms : undefined) });
+    task.start();
+    await vi.advanceTimersByTimeAsync(121_000);
+    await task.finished();
+    expect(starts).toEqual([0, 60_000, 120_000, 121_000]);
+    expect(task.restarts).toBe(3);
+    expect(task.running).toBe(false);
+    expect(lines.filter((line) => line.level === 'error').map((line) => line.message)).toEqual(['task crashed; restarting']);
+    expect(lines.filter((line) => line.message === 'task restarting as asked')).toHaveLength(2);
+  });
+
+  it('finished() waits for the end without stopping the task', async () => {
+    let release!: () => void;
+    const task = new RestartingTask(() => new Promise<void>((resolve) => { release = resolve; }));
+    await task.finished();
+    task.start();
+    let done = false;
+    void task.finished().then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(done).toBe(false);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 // A background task that is restarted with exponential backoff when it crashes. Used for the
-// long-running parts of an operator (watch streams, daemons, lease renewal) that must come back
-// after a failure but must not spin when the failure persists.
+// long-running parts of an operator that must come back after a failure but must not spin when the
+// failure persists: every daemon and timer of @opkit/daemons runs in one (a retry after a temporary
+// failure is a restart after the delay the failure names).
 
 import { systemClock, type Clock } from './clock.js';
 import { ExponentialBackOff, type ExponentialBackOffOptions } from './exponentialBackOff.js';
@@ -18,14 +19,21 @@ export interface RestartingTaskOptions {
   clock?: Clock;
   /** Restart delays in milliseconds. @defaultValue `{ base: 2, start: 1000, max: 120000 }` */
   backoff?: ExponentialBackOffOptions;
+  /**
+   * The restart delay (ms) a crash asks for, if any — e.g. a retry whose delay the failure itself
+   * names. Such a restart is expected: it is logged at `debug`, and the backoff does not advance.
+   * @defaultValue every crash takes the backoff's next delay
+   */
+  delayOf?: (error: unknown) => number | undefined;
 }
 
 /**
  * Runs `fn` in the background and restarts it with growing delays while it throws.
  *
  * Guarantees: it starts stopped; a clean return or a stop is never followed by a restart; a
- * crash is followed by a restart after the next backoff delay (1 s, 2 s, 4 s … up to 120 s by
- * default); {@link RestartingTask.waitForTermination} never throws.
+ * crash is followed by a restart after the delay `delayOf` gives for it, else after the next
+ * backoff delay (1 s, 2 s, 4 s … up to 120 s by default); a stop during that wait ends it at once;
+ * {@link RestartingTask.waitForTermination} and {@link RestartingTask.finished} never throw.
  *
  * @example
  * const task = new RestartingTask((signal) => watchForever(signal), { logger });
@@ -38,6 +46,7 @@ export class RestartingTask {
   readonly #logger: Logger;
   readonly #clock: Clock;
   readonly #backoff: ExponentialBackOff;
+  readonly #delayOf: ((error: unknown) => number | undefined) | undefined;
   #controller: AbortController | undefined;
   #loop: Promise<void> | undefined;
   #restarts = 0;
@@ -47,6 +56,7 @@ export class RestartingTask {
     this.#logger = options.logger ?? noopLogger;
     this.#clock = options.clock ?? systemClock;
     this.#backoff = new ExponentialBackOff({ base: 2, start: 1000, max: 120_000, ...options.backoff });
+    this.#delayOf = options.delayOf;
   }
 
   /** True from {@link start} until the task returns cleanly or is stopped and has settled. */
@@ -85,6 +95,11 @@ export class RestartingTask {
     this.start();
   }
 
+  /** Resolves when the task has ended — returned cleanly, or stopped and settled — without stopping it. */
+  async finished(): Promise<void> {
+    await this.#loop;
+  }
+
   /** Stop and wait until the task has settled. Its final error, if any, is logged, not thrown. */
   async waitForTermination(): Promise<void> {
     const loop = this.#loop;
@@ -103,8 +118,10 @@ export class RestartingTask {
           if (error !== signal.reason) this.#logger.warn('task failed while stopping', { error: String(error) });
           return;
         }
-        const delay = this.#backoff.next();
-        this.#logger.error('task crashed; restarting', { error: String(error), delayMs: Math.round(delay) });
+        const asked = this.#delayOf?.(error);
+        const delay = asked ?? this.#backoff.next();
+        if (asked === undefined) this.#logger.error('task crashed; restarting', { error: String(error), delayMs: Math.round(delay) });
+        else this.#logger.debug('task restarting as asked', { delayMs: Math.round(delay) });
         try {
           await sleep(delay, { signal, clock: this.#clock });
         } catch {

@@ -9,6 +9,10 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
   return { promise, resolve };
 }
 
+function sleepFor(ms: number): Promise<void> {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms));
+}
+
 async function until(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 1000 && !condition(); i++) await vi.advanceTimersByTimeAsync(0);
   expect(condition()).toBe(true);
@@ -179,6 +183,23 @@ describe('TaskQueue', () => {
     expect(seenAbort).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
     expect(queue.idle).toBe(false);
+  });
+
+  it('drain() resolves once every task of the run is done, at once outside a run', async () => {
+    const queue = new TaskQueue();
+    const done: number[] = [];
+    queue.enqueue('a', () => sleepFor(1000).then(() => void done.push(Date.now())));
+    await queue.drain();
+    expect(done).toEqual([]);
+    const running = queue.run(controller.signal);
+    queue.enqueue('b', () => sleepFor(500).then(() => void done.push(Date.now())));
+    let drained = -1;
+    void queue.drain().then(() => (drained = Date.now()));
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(done).toEqual([1000, 1500]);
+    expect(drained).toBe(1500);
+    controller.abort();
+    await running;
   });
 
   it('refuses a second concurrent run() and an invalid concurrency', async () => {

@@ -104,6 +104,14 @@ export class TaskQueue {
   }
 
   /**
+   * While {@link run} runs: resolves when nothing is queued, delayed or running, or when the run ends.
+   * Outside a run it resolves at once (queued tasks wait for the next run).
+   */
+  async drain(): Promise<void> {
+    await this.#queue?.drain();
+  }
+
+  /**
    * Run tasks until `signal` aborts; then abort running tasks, wait for them, and resolve.
    * Queued tasks stay queued for a later `run`.
    */

@@ -6,7 +6,8 @@
 // object's serialized writes, so cycles and daemons never patch an object at the same time, and the
 // consistency gate waits for it as for the cycles' own patches.
 import type { Daemons, DaemonEvent, DaemonInvocation, ObjectDaemons, ReconcileResult } from '@opkit/daemons';
-import type { DaemonContext, EventSink, FilterContext, Indices, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
+import { wasCancelled } from '@opkit/daemons';
+import type { EventSink, FilterContext, Indices, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
 import { invokeHandler, runWithScope } from '@opkit/handlers';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { deliverResults, Patch } from '@opkit/state';
@@ -15,7 +16,6 @@ import type { FeedEventInput, FeedObjectRef } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
 import { applyPatch } from './applyPatch.js';
 import type { ObjectMemory } from './memory.js';
-import { serialWrite } from './memory.js';
 import { messageOf, reportOutcome } from './outcomes.js';
 
 /** What running daemons and timers needs from the pipeline. */
@@ -94,7 +94,7 @@ async function invokeOne(deps: BackgroundDeps, target: {
   deps.emit({ type: 'handler', phase: 'started', id: handler.id, kind: handler.kind, retry: context.retry, ...(latenessMs === undefined ? {} : { latenessMs }), ...target.ref });
   const outcome = await runWithScope({ events: deps.events }, () => invokeHandler(handler, context, { defaultBackoff: deps.settings.execution.defaultBackoff }));
   const base = { type: 'handler' as const, id: handler.id, kind: handler.kind, retry: context.retry, durationMs: deps.clock.now() - start, ...target.ref };
-  if (cancelled(outcome, context)) {
+  if (wasCancelled(outcome, context)) {
     // Ended by our own abort (like Kopf's cancelled task): not a failure, and its unfinished patch is dropped.
     target.logger.debug(`${title} is cancelled: ${messageOf((outcome as { error: unknown }).error)}`);
     deps.emit({ ...base, phase: 'succeeded', message: 'cancelled', outcome: 'cancelled' });
@@ -109,7 +109,7 @@ async function invokeOne(deps: BackgroundDeps, target: {
   }
   if (patch && !patch.isEmpty) {
     try {
-      const sent = await serialWrite(target.memory, () => applyPatch({ client: deps.client, clock: deps.clock, emit: deps.emit }, target.resource, target.latest(), patch, target.ref));
+      const sent = await target.memory.write(() => applyPatch({ client: deps.client, clock: deps.clock, emit: deps.emit }, target.resource, target.latest(), patch, target.ref));
       // Change handlers must not act on a state older than what a daemon wrote: the consistency gate waits for this version too.
       if (sent.resourceVersion !== undefined && !sent.gone) {
         target.memory.expectedVersion = sent.resourceVersion;
@@ -122,29 +122,10 @@ async function invokeOne(deps: BackgroundDeps, target: {
   return outcome;
 }
 
-/** Whether a failed attempt failed because we aborted its `signal` or `stopped.signal` (a rejection with that AbortError). */
-function cancelled(outcome: InvocationOutcome, context: DaemonContext): boolean {
-  if (outcome.kind === 'success') return false;
-  const { error } = outcome;
-  return [context.signal, context.stopped.signal].some((signal) => signal.aborted
-    && (error === signal.reason || (error instanceof Error && error.name === 'AbortError')));
-}
-
 function report(deps: BackgroundDeps, target: { readonly key: string; readonly resource: Resource; readonly ref: FeedObjectRef }, event: DaemonEvent): void {
-  const base = { type: 'daemon' as const, kind: event.handler.kind === 'timer' ? 'timer' as const : 'daemon' as const, id: event.handler.id, ...target.ref };
-  switch (event.type) {
-    case 'started':
-      deps.emit({ ...base, phase: 'started' });
-      return;
-    case 'stopping':
-      deps.emit({ ...base, phase: 'stopping', reason: event.reason });
-      return;
-    case 'stopped':
-      deps.emit({ ...base, phase: 'stopped', reason: event.reasons[0], onItsOwn: event.onItsOwn });
-      deps.wake(target.key, target.resource);
-      return;
-    case 'abandoned':
-      deps.emit({ ...base, phase: 'abandoned' });
-      deps.wake(target.key, target.resource);
-  }
+  const kind = event.handler.kind === 'timer' ? 'timer' as const : 'daemon' as const;
+  const details = event.type === 'stopping' ? { reason: event.reason } : event.type === 'stopped' ? { reason: event.reasons[0], onItsOwn: event.onItsOwn } : {};
+  deps.emit({ type: 'daemon', kind, id: event.handler.id, ...target.ref, phase: event.type, ...details });
+  // It ended or was abandoned: look at the object again (its finalizer may go).
+  if (event.type === 'stopped' || event.type === 'abandoned') deps.wake(target.key, target.resource);
 }

@@ -1,6 +1,6 @@
 // What the processing pipeline is given by the operator shell: the client, the handlers, resolved
 // settings, logging, the feed, posting, the clock, the storages and the memo.
-import type { EventSink, Registry } from '@opkit/handlers';
+import type { EventSink, OperatorIndices, Registry } from '@opkit/handlers';
 import type { HandlingGate } from '@opkit/peering';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import type { DiffBaseStorage, ProgressStorage } from '@opkit/state';
@@ -8,7 +8,6 @@ import type { Clock, Logger } from '@opkit/tasks';
 import type { Observable } from 'rxjs';
 import type { FeedEventInput } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
-import type { OperatorIndices } from './indexing.js';
 
 /** One event of one object, as the pipeline hands it to hooks. */
 export interface ObjectHookEvent {

@@ -1,5 +1,5 @@
 // The processing pipeline's entry: the only thing the operator shell imports from processing/.
 export { runResources } from './runResources.js';
-export { createIndices } from './indexing.js';
-export type { OperatorIndices } from './indexing.js';
+export { createIndices } from '@opkit/handlers';
+export type { OperatorIndices } from '@opkit/handlers';
 export type { RuntimeDeps, ObjectHooks, ObjectHookEvent } from './deps.js';

@@ -1,9 +1,15 @@
 // What the operator remembers about one object between its events (never what must survive a
 // restart — that is stored on the object): its memo, whether it was found by the initial listing
 // and has been fully handled since, the error-throttling step, patch fns left over from a failed
-// JSON patch, the resourceVersion of our own last patch, the pending wake-up, and the write in flight.
+// JSON patch, the resourceVersion of our own last patch, and the way to its serialized writes.
+// Its wake-ups are scheduled in the operator's keyed queue, its writes go through another.
 import type { PatchFn } from '@opkit/state';
 import type { KubeObject } from '@opkit/kube';
+import { KeyedQueue } from '@opkit/tasks';
+import type { Clock } from '@opkit/tasks';
+
+/** Sends one write of an object after its previous ones have settled (whatever their outcome). */
+export type ObjectWrite = <T>(send: () => Promise<T>) => Promise<T>;
 
 /** The in-memory state of one object. */
 export interface ObjectMemory {
@@ -24,43 +30,42 @@ export interface ObjectMemory {
   expectedVersion: string | undefined;
   /** When that patch returned (clock ms). */
   patchedAt: number;
-  /** The pending wake-up timer, if any. */
-  timer: unknown;
   /** The latest body seen (wake-ups re-process it). */
   latest: KubeObject | undefined;
   /** The essence at the last event (for the idle periods of timers), when they need it. */
   essence: unknown;
-  /** The object's last write in flight: cycles and daemons send their patches one after another. */
-  writing: Promise<unknown>;
+  /** Send a patch of the object: cycles and daemons send theirs one after another, in order. */
+  readonly write: ObjectWrite;
 }
 
 /**
- * A fresh memory for an object.
+ * A fresh memory for an object; `write` sends its patches (see {@link objectWrites}), by default at once.
  *
  * @example
  * ```ts
- * const memory = newMemory({ ...operatorMemo }, true);
+ * const memory = newMemory({ ...operatorMemo }, true, writes(key));
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
-export function newMemory(memo: Record<string, any>, noticedByListing: boolean): ObjectMemory {
+export function newMemory(memo: Record<string, any>, noticedByListing: boolean, write: ObjectWrite = (send) => send()): ObjectMemory {
   return {
     memo, noticedByListing, fullyHandledOnce: false, throttleStep: 0, pendingFns: [], pendingMain: undefined,
-    expectedVersion: undefined, patchedAt: 0, timer: undefined, latest: undefined, essence: undefined, writing: Promise.resolve(),
+    expectedVersion: undefined, patchedAt: 0, latest: undefined, essence: undefined, write,
   };
 }
 
 /**
- * Run `write` after the object's previous write has settled (whatever its outcome): all patches of an
- * object — its cycles' and its daemons' — go out one at a time, in order.
+ * The operator's serialized writes: one keyed queue (every write kept, in order, one at a time per
+ * object, any number of objects at once); `writes(key)` sends the writes of one object.
  *
  * @example
  * ```ts
- * const sent = await serialWrite(memory, () => applyPatch(deps, resource, body, patch, ref));
+ * const sent = await writes(key)(() => applyPatch(deps, resource, body, patch, ref));
  * ```
  */
-export function serialWrite<T>(memory: ObjectMemory, write: () => Promise<T>): Promise<T> {
-  const result = memory.writing.then(write, write);
-  memory.writing = result.catch(() => undefined);
-  return result;
+export function objectWrites(clock: Clock): (key: string) => ObjectWrite {
+  const queue = new KeyedQueue<() => Promise<void>>((send) => send(), { coalesce: 'none', concurrency: Number.POSITIVE_INFINITY, clock });
+  return (key) => (send) => new Promise((resolve, reject) => {
+    queue.add(key, () => Promise.resolve().then(send).then(resolve, reject));
+  });
 }

@@ -20,7 +20,6 @@ import type { BackgroundDeps } from './background.js';
 import { reconcileBackground } from './background.js';
 import { runChangeHandlers } from './changeHandlers.js';
 import type { ObjectMemory } from './memory.js';
-import { serialWrite } from './memory.js';
 import { runSpies } from './spies.js';
 
 /** The handlers of one resource, by role. */
@@ -161,7 +160,7 @@ export async function processObject(deps: CycleDeps, input: {
   // Not aborted by the shutdown signal: a cycle in flight finishes its patch (bounded by the exit timeout).
   let sent;
   try {
-    sent = await serialWrite(memory, () => applyPatch({ client: deps.client, clock: deps.clock, emit: deps.emit }, resource, body, patch, ref));
+    sent = await memory.write(() => applyPatch({ client: deps.client, clock: deps.clock, emit: deps.emit }, resource, body, patch, ref));
   } catch (error) {
     if (error instanceof UnsentPatchError) {
       if (Object.keys(error.unsent).length > 0) memory.pendingMain = error.unsent;

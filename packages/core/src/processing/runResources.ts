@@ -1,30 +1,31 @@
 // The processing pipeline: resolve the resources the handlers select (CRDs appearing later are
-// picked up), watch each once in the served namespaces, multiplex events per object (serial per
-// object, latest wins, bounded concurrency), process each with processObject, and re-process an
-// object later when its handlers asked for a delay — with a timer, not a sleeping worker, so that a
-// thousand delayed objects hold no worker slots. Daemons and timers run beside the cycles in
+// picked up), watch each once in the served namespaces, queue events per object in one KeyedQueue
+// (serial per object, latest wins, bounded concurrency), process each with processObject, and
+// re-process an object later when its handlers asked for a delay — an item scheduled in the same
+// queue, not a sleeping worker, so that a thousand delayed objects hold no worker slots. Daemons and timers run beside the cycles in
 // @opkit/daemons: paused with the watches, stopped on exit before this resolves. With a gate (leader
 // election, sharding) every object is watched but only the objects the gate grants are handled; the
 // others are remembered (their latest event) and handled once granted, and granted objects are let go
 // of — handlers aborted, daemons stopped, and waited for — when the gate takes them away. Indexing
-// runs beside the queue, as events arrive (see Indexer), on every replica; handlers are held back until
+// runs beside the queue, as events arrive (@opkit/handlers' Indexer), on every replica; handlers are held back until
 // the initial listing of every indexed resource is indexed, without taking worker slots while they wait.
 import { Daemons } from '@opkit/daemons';
 import type { ResourceHandler, Selector } from '@opkit/handlers';
-import { runWithScope, sameSelector } from '@opkit/handlers';
+import { createIndices, runWithScope, sameSelector } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { resourceName } from '@opkit/kube';
 import { resourceStorages } from '@opkit/state';
 import type { ObjectEvent, ServedWatchEvent } from '@opkit/watching';
-import { holdUntil, mergeKeyed, observeResources, perObject, watchScoped } from '@opkit/watching';
-import { combineLatest, EMPTY, merge, Observable, Subject } from 'rxjs';
-import { distinctUntilChanged, filter, map, switchMap, takeUntil } from 'rxjs/operators';
+import { holdUntil, mergeKeyed, observeResources, watchScoped } from '@opkit/watching';
+import { KeyedQueue } from '@opkit/tasks';
+import { combineLatest, EMPTY, Observable } from 'rxjs';
+import { distinctUntilChanged, filter, map, switchMap } from 'rxjs/operators';
 import { toWatchSettings } from '../settings.js';
 import type { FeedObjectRef } from '../feed.js';
 import type { RuntimeDeps } from './deps.js';
-import { createIndices, Indexer } from './indexing.js';
+import { createIndexer } from './indexing.js';
 import type { ObjectMemory } from './memory.js';
-import { newMemory } from './memory.js';
+import { newMemory, objectWrites } from './memory.js';
 import type { CycleEvent, ResourceHandlers, ResourceStorage } from './processObject.js';
 import { processObject } from './processObject.js';
 
@@ -132,7 +133,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   // start has been listed and everything listed is indexed (then for good: later relists do not hold them).
   const indices = deps.indices ?? createIndices(handlers.filter((handler) => handler.kind === 'index').map((handler) => handler.id));
   const indexing = handlers.some((handler) => handler.kind === 'index');
-  const indexer = indexing ? new Indexer({
+  const indexer = indexing ? createIndexer({
     indices, settings: deps.settings, clock: deps.clock, emit: deps.emit, objectLogger: deps.objectLogger, events: deps.events, memo: deps.memo, signal,
   }) : undefined;
   let markIndexed!: () => void;
@@ -144,8 +145,10 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   let expected: Set<string> | undefined;
   let reportedSynced = false;
   const checkSynced = (): void => {
-    if (reportedSynced || !expected) return;
-    if (!isIndexed && indexer?.idle && [...expected].every((name) => synced.has(name) || !served.get(name)?.handlers.index?.length)) {
+    if (reportedSynced || !expected || signal.aborted) return;
+    if (!isIndexed && [...expected].every((name) => synced.has(name) || !served.get(name)?.handlers.index?.length)) {
+      // Everything listed; once everything listed is indexed, look again.
+      if (!indexer?.idle) return void indexer?.drain().then(checkSynced);
       isIndexed = true;
       markIndexed();
     }
@@ -154,7 +157,6 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       options.onSynced?.();
     }
   };
-  const stopWatchingIdle = indexer?.onIdle(checkSynced);
 
   // Daemons and timers of every object share one scheduler; pausing stops them, resuming lets cycles respawn them.
   const daemons = handlers.some(isBackground) ? new Daemons({
@@ -206,22 +208,17 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     }),
   );
 
-  const wakeups = new Subject<QueuedEvent>();
-  const stopped = new Subject<void>();
   let draining = false;
   const memories = new Map<string, ObjectMemory>();
   const gate = deps.gate;
   // With a gate: the latest event of every object, to handle it once the gate grants it.
   const seen = new Map<string, QueuedEvent>();
-  // Cycles in flight, by object key: the gate may have to abort and wait for them.
-  const running = new Map<string, { readonly uid: string | undefined; readonly abort: AbortController; readonly done: Promise<void> }>();
   const keyOf = (event: QueuedEvent): string | undefined => {
     const meta = event.object.metadata;
     const id = meta?.uid || (meta?.name ? `${meta.namespace ?? ''}/${meta.name}` : undefined);
     return id === undefined ? undefined : `${resourceName(event.resource)}#${id}`;
   };
-  const events$ = merge(
-    watch$.pipe(
+  const events$ = watch$.pipe(
       map((event) => {
         const item = served.get(resourceName(event.resource));
         if (event.type === 'SYNCED') {
@@ -244,43 +241,33 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       // Resources watched only to be indexed have nothing to do in the queue.
       filter((event) => event.type === 'SYNCED' || !served.has(resourceName(event.resource)) || queued(served.get(resourceName(event.resource))!.handlers)),
       holdUntil(indexed),
-    ),
-    wakeups.asObservable(),
-  ).pipe(takeUntil(stopped)) as Observable<QueuedEvent | { type: 'SYNCED' }>;
+  ) as Observable<QueuedEvent | { type: 'SYNCED' }>;
 
+  // One keyed queue for the objects' cycles: watch events, wake-ups now (a daemon ended) and later
+  // (handlers asked for a delay, or an error is throttled), gate grants. A wake-up never replaces a
+  // watch event waiting for its turn: that event's cycle looks at the object anyway. Each cycle can be
+  // cancelled on its own: when the gate takes its object away.
+  const cycles = new KeyedQueue<QueuedEvent>((event, context) => cycle(event, context), {
+    concurrency: deps.settings.queueing.workerLimit, clock: deps.clock, cancellable: true,
+    merge: (waiting, added) => (added.wake && !waiting.wake ? waiting : added),
+    onStart: (stats) => deps.emit({ type: 'queue', ...stats }),
+    onError: (error) => { if (!signal.aborted) deps.logger.error(`Unexpected error while processing: ${String(error)}`); },
+  });
+  const writes = objectWrites(deps.clock);
   // One of an object's daemons ended or was abandoned: look at the object again now (its finalizer may go).
   const wakeNow = (key: string, resource: Resource): void => {
     const memory = memories.get(key);
     if (!memory?.latest || signal.aborted || paused) return;
-    wakeups.next({ type: 'MODIFIED', object: memory.latest, initial: false, resource, wake: true });
+    cycles.add(key, { type: 'MODIFIED', object: memory.latest, initial: false, resource, wake: true });
   };
   const background = daemons === undefined ? undefined : {
     daemons, client: deps.client, settings: deps.settings, clock: deps.clock, emit: deps.emit, events: deps.events, indices,
     objectLogger: (body: KubeObject, resource: Resource) => deps.objectLogger(body, resource), wake: wakeNow,
   };
 
-  const clearTimer = (memory: ObjectMemory): void => {
-    if (memory.timer !== undefined) deps.clock.clearTimeout(memory.timer);
-    memory.timer = undefined;
-  };
-
-  const inflight = new Set<Promise<void>>();
-  const worker = (event: QueuedEvent, context: { key: string; newer: AbortSignal; signal: AbortSignal }): Promise<void> => {
-    // Each cycle can be aborted on its own: when the gate takes its object away.
-    const abort = new AbortController();
-    const work = cycle(event, { ...context, signal: AbortSignal.any([context.signal, abort.signal]) });
-    inflight.add(work);
-    running.set(context.key, { uid: event.object.metadata?.uid, abort, done: work.catch(() => undefined) });
-    void work.finally(() => {
-      inflight.delete(work);
-      if (running.get(context.key)?.abort === abort) running.delete(context.key);
-    }).catch(() => undefined);
-    return work;
-  };
   /** Forget an object: it is gone (or no longer ours to remember). */
   const forget = (key: string): void => {
-    const memory = memories.get(key);
-    if (memory) clearTimer(memory);
+    cycles.unschedule(key);
     memories.delete(key);
     daemons?.forget(key);
   };
@@ -300,11 +287,11 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     let memory = memories.get(context.key);
     if (!memory) {
       if (event.wake) return; // forgotten meanwhile
-      memory = newMemory({ ...deps.memo }, event.initial);
+      memory = newMemory({ ...deps.memo }, event.initial, writes(context.key));
       memories.set(context.key, memory);
     }
     if (event.wake && memory.latest && memory.latest !== body) return; // superseded by a newer event
-    clearTimer(memory);
+    cycles.unschedule(context.key);
     memory.latest = body;
     if (!event.wake) deps.emit({ type: 'object-seen', event: event.initial ? 'LISTED' : event.type, resourceVersion: body.metadata?.resourceVersion, ...ref });
     const cycleEvent: CycleEvent = { type: event.type, object: body, initial: event.initial, ...(event.wake ? { wake: true } : {}), ...(event.touch ? { touch: true } : {}) };
@@ -315,8 +302,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       }));
       memory.throttleStep = 0;
       if (result.forget) {
-        memories.delete(context.key);
-        daemons?.forget(context.key);
+        forget(context.key);
         seen.delete(context.key);
         deps.emit({ type: 'object-gone', ...ref });
         return;
@@ -332,15 +318,9 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     if (wakeIn !== null && !context.signal.aborted) {
       const max = deps.settings.execution.maxSleep;
       const touch = wakeIn > max;
-      const delayMs = Math.round(Math.min(wakeIn, max) * 1000);
-      const latest = body;
-      const mem = memory;
-      mem.timer = deps.clock.setTimeout(() => {
-        mem.timer = undefined;
-        if (!signal.aborted && !paused && memories.get(context.key) === mem && mem.latest === latest) {
-          wakeups.next({ type: 'MODIFIED', object: latest, initial: event.initial, resource: event.resource, wake: true, ...(touch ? { touch: true } : {}) });
-        }
-      }, delayMs);
+      const at = deps.clock.now() + Math.round(Math.min(wakeIn, max) * 1000);
+      // Its cycle skips it if a newer body came meanwhile, or the object was forgotten or paused.
+      cycles.schedule(context.key, { type: 'MODIFIED', object: body, initial: event.initial, resource: event.resource, wake: true, ...(touch ? { touch: true } : {}) }, at);
     }
   };
 
@@ -351,7 +331,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       for (const [key, memory] of [...memories]) {
         const uid = memory.latest?.metadata?.uid;
         if (uid === undefined || keep(uid)) continue;
-        clearTimer(memory);
+        cycles.unschedule(key);
         memories.delete(key);
         const objectDaemons = daemons?.get(key);
         if (objectDaemons) {
@@ -359,64 +339,62 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
           waits.push(objectDaemons.settled());
         }
       }
-      for (const cycleInFlight of running.values()) {
-        if (cycleInFlight.uid !== undefined && keep(cycleInFlight.uid)) continue;
-        cycleInFlight.abort.abort(new Error('This replica no longer handles the object.'));
-        waits.push(cycleInFlight.done);
+      for (const [key, event] of cycles.running()) {
+        const uid = event.object.metadata?.uid;
+        if (uid === undefined || !keep(uid)) waits.push(cycles.cancel(key, new Error('This replica no longer handles the object.')));
       }
       await Promise.allSettled(waits);
     },
     acquire: () => {
       if (signal.aborted || draining || paused) return;
+      const busy = cycles.running();
       for (const [key, event] of seen) {
-        if (memories.has(key) || running.has(key)) continue;
+        if (memories.has(key) || busy.has(key)) continue;
         const uid = event.object.metadata?.uid;
         if (uid === undefined || !gate.owns(uid)) continue;
         // Granted: handle it as if first seen (resume handlers run, as after a restart).
-        wakeups.next({ type: event.type, object: event.object, initial: true, resource: event.resource, granted: true });
+        cycles.add(key, { type: event.type, object: event.object, initial: true, resource: event.resource, granted: true });
       }
     },
   });
 
   await new Promise<void>((resolve, reject) => {
-    const subscription = perObject<KubeObject>(events$, worker as never, {
-      concurrency: deps.settings.queueing.workerLimit, key: keyOf as never,
-      onStart: (stats) => deps.emit({ type: 'queue', ...stats }),
-    }).subscribe({
-      next: (outcome) => {
-        if (outcome.error !== undefined && !signal.aborted) deps.logger.error(`Unexpected error while processing: ${String(outcome.error)}`);
+    const subscription = events$.subscribe({
+      next: (event) => {
+        if (event.type === 'SYNCED') return;
+        const key = keyOf(event);
+        if (key !== undefined) cycles.add(key, event);
       },
-      error: (error: unknown) => { void stop().finally(() => reject(error instanceof Error ? error : new Error(String(error)))); },
-      complete: () => { void stop().finally(() => resolve()); },
+      error: (error: unknown) => {
+        void cycles.close(error);
+        void stop().finally(() => reject(error instanceof Error ? error : new Error(String(error))));
+      },
+      complete: () => { void cycles.drain().then(() => cycles.close()).then(() => stop()).finally(() => resolve()); },
     });
     // Daemons and timers stop within their cancellation settings (their last patches land).
     const stop = (): Promise<void> => {
       detachGate?.();
       signal.removeEventListener('abort', onAbort);
       indexer?.stop();
-      stopWatchingIdle?.();
-      for (const memory of memories.values()) clearTimer(memory);
       memories.clear();
-      wakeups.complete();
       return daemons?.stop() ?? Promise.resolve();
     };
-    const within = (ms: number): Promise<void> => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const deadline = new Promise<void>((done) => { timer = setTimeout(done, ms); });
-      return Promise.race([Promise.allSettled([...inflight]).then(() => undefined), deadline]).finally(() => clearTimeout(timer));
+    /** `work`, or the end of `ms` on the clock, whichever comes first. */
+    const within = (ms: number, work: Promise<unknown>): Promise<void> => {
+      let timer: unknown;
+      const deadline = new Promise<void>((done) => { timer = deps.clock.setTimeout(done, ms); });
+      return Promise.race([work.then(() => undefined, () => undefined), deadline]).finally(() => deps.clock.clearTimeout(timer));
     };
     const onAbort = (): void => {
       // Close the watches (no new events), then let the cycles in flight finish with their signal
-      // intact; only the ones still running after the exit timeout are aborted. Daemons and timers
-      // stop meanwhile, within their own cancellation settings.
+      // intact; only the ones still running after the exit timeout are aborted (the queue closes). Daemons
+      // and timers stop meanwhile, within their own cancellation settings.
       draining = true;
-      stopped.next();
+      subscription.unsubscribe();
       const stoppingDaemons = stop();
-      const cycles = within(deps.settings.queueing.exitTimeout * 1000).then(async () => {
-        subscription.unsubscribe();
-        if (inflight.size > 0) await within(ABORTED_CYCLES_MS);
-      });
-      void Promise.all([cycles, stoppingDaemons]).then(() => resolve());
+      const stoppingCycles = within(deps.settings.queueing.exitTimeout * 1000, cycles.drain())
+        .then(() => within(ABORTED_CYCLES_MS, cycles.close(signal.reason)));
+      void Promise.all([stoppingCycles, stoppingDaemons]).then(() => resolve());
     };
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });

@@ -13,6 +13,7 @@ import type { PeeringTarget } from '../touch.js';
 import { describeTarget, patchPeers } from '../touch.js';
 import type { KubeClient } from '@opkit/kube';
 import type { Observable } from 'rxjs';
+import { withDeadline } from './waiter.js';
 
 /** An event of the peering object's stream (the shape @opkit/watching emits). */
 export type PeeringWatchEvent =
@@ -212,9 +213,8 @@ export class TargetPeering {
   }
 
   async #leave(): Promise<void> {
-    const timeout = AbortSignal.timeout(LEAVE_TIMEOUT_MS);
     try {
-      await this.#touch({ lifetime: 0, signal: timeout, timeoutMs: LEAVE_TIMEOUT_MS });
+      await withDeadline(this.#deps.clock, LEAVE_TIMEOUT_MS, (signal) => this.#touch({ lifetime: 0, signal, timeoutMs: LEAVE_TIMEOUT_MS }));
     } catch (error) {
       this.#deps.logger.error(`Couldn't remove self from the peering. Ignoring. ${(error as Error).message ?? String(error)}`);
     }

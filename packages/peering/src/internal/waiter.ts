@@ -34,7 +34,7 @@ export class Waiter {
 }
 
 /** An AbortSignal that aborts after `ms` on `clock` or when `parent` aborts; `dispose()` clears the timer. */
-export function deadlineSignal(clock: Clock, ms: number, parent: AbortSignal): { signal: AbortSignal; dispose: () => void } {
+export function deadlineSignal(clock: Clock, ms: number, parent: AbortSignal = new AbortController().signal): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
   const timer = clock.setTimeout(() => controller.abort(new Error(`timed out after ${Math.round(ms)} ms`)), Math.max(0, ms));
   const onAbort = (): void => controller.abort(parent.reason);
@@ -47,4 +47,14 @@ export function deadlineSignal(clock: Clock, ms: number, parent: AbortSignal): {
       parent.removeEventListener('abort', onAbort);
     },
   };
+}
+
+/** Run `work` with a signal that aborts after `ms` on `clock` (a bounded request on exit), clearing the timer after. */
+export async function withDeadline<T>(clock: Clock, ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const deadline = deadlineSignal(clock, ms);
+  try {
+    return await work(deadline.signal);
+  } finally {
+    deadline.dispose();
+  }
 }
