@@ -98,7 +98,7 @@ function registry() {
  */
 function forwardRegistrySettings(localNode) {
   const json = capture('npm', ['config', 'list', '--json']);
-  let config = null;
+  let config;
   try {
     config = json ? JSON.parse(json) : null;
   } catch {
