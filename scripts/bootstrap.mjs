@@ -12,9 +12,10 @@
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { globalNpmrcOf, registrySettingsLines, writeSettingsBlock } from './registry-settings.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const TOOLCHAIN = join(ROOT, '.toolchain');
@@ -87,6 +88,38 @@ function registry() {
   return capture('npm', ['config', 'get', 'registry']) ?? 'unknown registry';
 }
 
+/**
+ * The machine's npm (still on the machine's Node here) may reach its registry through settings of its
+ * global npmrc — a `cafile`, a proxy, a mirror — that npm and pnpm on the toolchain's Node do not read:
+ * their global npmrc is the toolchain's (scripts/registry-settings.mjs). Copy them there, every time,
+ * so every npm and pnpm started below (by turbo, by tests) sees them whatever its environment.
+ *
+ * @returns the machine npm's configuration (`npm config list --json`), or null when npm cannot tell
+ */
+function forwardRegistrySettings(localNode) {
+  const json = capture('npm', ['config', 'list', '--json']);
+  let config;
+  try {
+    config = json ? JSON.parse(json) : null;
+  } catch {
+    config = null;
+  }
+  if (!config) {
+    step('could not read the npm configuration (npm config list --json): npm on the toolchain\'s Node gets no registry settings from it');
+    return null;
+  }
+  const globalConfig = typeof config.globalconfig === 'string' && existsSync(config.globalconfig) ? readFileSync(config.globalconfig, 'utf8') : '';
+  const target = globalNpmrcOf(localNode);
+  if (relative(realpathSync(TOOLCHAIN), target).startsWith('..')) {
+    step(`not writing registry settings to ${target}: it is outside .toolchain/`);
+    return config;
+  }
+  if (writeSettingsBlock(target, registrySettingsLines(config, globalConfig))) {
+    step(`registry settings of the machine's npm written to ${target}`);
+  }
+  return config;
+}
+
 /** Ensure we run on a Node that is new enough; otherwise install Node 24 and re-run this script with it. */
 function ensureNode() {
   const current = parseVersion(process.version);
@@ -106,12 +139,10 @@ function ensureNode() {
   }
   step(`re-running with Node v${local.join('.')} from .toolchain/`);
   const env = { ...process.env, OPKIT_BOOTSTRAP_REEXEC: '1', PATH: `${TOOLCHAIN_BIN}:${process.env.PATH ?? ''}` };
-  // The machine's npm may trust a registry's certificate through its own `cafile` setting, which the
-  // toolchain's npm does not read (its global npmrc is elsewhere): hand that file on to every Node below.
-  if (!env.NODE_EXTRA_CA_CERTS) {
-    const cafile = capture('npm', ['config', 'get', 'cafile'])?.trim();
-    if (cafile && cafile !== 'null' && cafile !== 'undefined' && existsSync(cafile)) env.NODE_EXTRA_CA_CERTS = cafile;
-  }
+  const config = forwardRegistrySettings(localNode);
+  // Node programs other than npm and pnpm (fetch in a test, say) trust the same CA through this variable.
+  const cafile = typeof config?.cafile === 'string' ? config.cafile : '';
+  if (!env.NODE_EXTRA_CA_CERTS && cafile && existsSync(cafile)) env.NODE_EXTRA_CA_CERTS = cafile;
   const r = run(localNode, process.argv.slice(1), { env });
   process.exit(r.status ?? 1);
 }

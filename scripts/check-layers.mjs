@@ -4,7 +4,10 @@
 // It reads every TypeScript/JavaScript source of every workspace package, collects its imports
 // with the TypeScript parser, and reports each import that breaks a rule, naming the rule, the
 // file and what is allowed instead. Type-only imports count for the layer rules (a type is still
-// a dependency) but not for cycles (they are erased at run time).
+// a dependency) but not for cycles (they are erased at run time). What the check could not see is
+// refused: code (not a test) importing a test file, whose imports no rule holds; and a module loaded
+// by a computed name (`import(name)`, `require(name)`), outside core's operator loader. Every require
+// function counts, whatever its name: `const load = createRequire(import.meta.url); load('x')` is an import of x.
 //
 // Usage: node scripts/check-layers.mjs [--root DIR]   (exit 1 on any violation)
 
@@ -51,6 +54,20 @@ const CLIENT_NODE_ALLOWED = [/^packages\/kube\//];
  */
 const CLIENT_NODE_BASELINE = [/^apps\/bench\/src\/raw\//];
 
+/**
+ * Where a module may be loaded by a computed name (`import(name)`, `require(name)`): core's operator
+ * loader, which imports the user's operator files. Anywhere else the layer check could not see what loads.
+ * The other entries are repository tooling that loads built files by path (each named, so the list
+ * only shrinks): the hand-run Kopf comparisons load the packages' dist/, node-check.test.mjs loads
+ * tasks' dist/requireNode.js (no entry exports it) and the scaffold end-to-end test loads scripts/pack.mjs.
+ */
+const COMPUTED_IMPORT_ALLOWED = [
+  /^packages\/core\/src\/loader\.ts$/,
+  /^scripts\/kopf-(handover|peering)\.mjs$/,
+  /^scripts\/node-check\.test\.mjs$/,
+  /^apps\/create-operator\/test\/scaffold\.e2e\.test\.ts$/,
+];
+
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 /** Generated or installed folders, skipped wherever they are. */
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'reports', 'coverage', '.turbo']);
@@ -92,13 +109,78 @@ function walk(root, dir, skip, out = []) {
   return out;
 }
 
-/** Imports of one file: `{ specifier, typeOnly, line }`. */
+/** Strips parentheses, `as`, `satisfies` and `!` around an expression: `(load as Require)('x')` calls `load`. */
+function bare(ts, node) {
+  let inner = node;
+  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isNonNullExpression(inner) || ts.isTypeAssertionExpression?.(inner) || (ts.isSatisfiesExpression && ts.isSatisfiesExpression(inner))) {
+    inner = inner.expression;
+  }
+  return inner;
+}
+
+/**
+ * A test for "this expression is a require function": `require` itself, and any function `createRequire`
+ * made — whatever it is named (`const load = createRequire(import.meta.url)`), aliased (`const r = load`)
+ * or imported as (`import { createRequire as mk } from 'node:module'`, `mod.createRequire`), or called at
+ * once (`createRequire(url)('x')`).
+ */
+function requireDetector(ts, source) {
+  const makers = new Set(['createRequire']);
+  const visitImports = (node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && /^(node:)?module$/.test(node.moduleSpecifier.text)) {
+      const bindings = node.importClause?.namedBindings;
+      if (bindings && ts.isNamedImports(bindings)) {
+        for (const element of bindings.elements) {
+          if ((element.propertyName ?? element.name).text === 'createRequire') makers.add(element.name.text);
+        }
+      }
+    } else if (ts.isBindingElement(node) && ts.isIdentifier(node.name) && (node.propertyName ?? node.name).getText?.(source) === 'createRequire') {
+      makers.add(node.name.text); // const { createRequire: mk } = await import('node:module')
+    }
+    ts.forEachChild(node, visitImports);
+  };
+  visitImports(source);
+  const isMaker = (expression) => {
+    const callee = bare(ts, expression);
+    return (ts.isIdentifier(callee) && makers.has(callee.text)) || (ts.isPropertyAccessExpression(callee) && callee.name.text === 'createRequire');
+  };
+  const requires = new Set(['require']);
+  const isRequire = (expression) => {
+    const callee = bare(ts, expression);
+    if (ts.isIdentifier(callee)) return requires.has(callee.text);
+    return ts.isCallExpression(callee) && isMaker(callee.expression);
+  };
+  // Variables that hold a require function, through any chain of assignments: repeat until nothing is added.
+  const bindings = [];
+  const collect = (node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) bindings.push([node.name.text, node.initializer]);
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left)) bindings.push([node.left.text, node.right]);
+    ts.forEachChild(node, collect);
+  };
+  collect(source);
+  for (let added = true; added;) {
+    added = false;
+    for (const [name, value] of bindings) {
+      if (!requires.has(name) && isRequire(value)) {
+        requires.add(name);
+        added = true;
+      }
+    }
+  }
+  return isRequire;
+}
+
+/**
+ * Imports of one file: `{ specifier, typeOnly, line }`, and `{ computed: 'import()' | 'require()', line }`
+ * for a module loaded by a name only known at run time.
+ */
 function importsOf(ts, file) {
   const text = readFileSync(file, 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const isRequire = requireDetector(ts, source);
   const found = [];
-  const add = (node, specifier, typeOnly) =>
-    found.push({ specifier, typeOnly, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
+  const lineOf = (node) => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+  const add = (node, specifier, typeOnly) => found.push({ specifier, typeOnly, line: lineOf(node) });
   const visit = (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
@@ -111,10 +193,16 @@ function importsOf(ts, file) {
       add(node, node.moduleSpecifier.text, typeOnly);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       add(node, node.moduleSpecifier.text, node.isTypeOnly);
-    } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteralLike(node.arguments[0])) {
-      const isDynamicImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
-      const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
-      if (isDynamicImport || isRequire) add(node, node.arguments[0].text, false);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+      add(node, node.moduleReference.expression.text, node.isTypeOnly); // import x = require('y')
+    } else if (ts.isCallExpression(node) && node.arguments.length >= 1) {
+      // import(x) may carry a second argument (import attributes); require(x) takes one.
+      const kind = node.expression.kind === ts.SyntaxKind.ImportKeyword ? 'import()' : isRequire(node.expression) ? 'require()' : undefined;
+      if (kind) {
+        const argument = bare(ts, node.arguments[0]);
+        if (ts.isStringLiteralLike(argument)) add(node, argument.text, false);
+        else found.push({ computed: kind, line: lineOf(node) });
+      }
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       add(node, node.argument.literal.text, true);
     }
@@ -211,7 +299,15 @@ export function checkLayers(root = ROOT) {
       const test = isTestFile(relative(join(root, pkg.dir), file).split(sep).join('/'));
       const edges = new Set();
       fileGraph.set(file, edges);
-      for (const { specifier, typeOnly, line } of importsOf(ts, file)) {
+      for (const { specifier, typeOnly, line, computed } of importsOf(ts, file)) {
+        if (computed) {
+          if (!COMPUTED_IMPORT_ALLOWED.some((re) => re.test(rel))) {
+            report('no-computed-import', file, line,
+              `${rel} loads a module by a name computed at run time (${computed}), which no rule can check: only core's operator loader ` +
+                '(packages/core/src/loader.ts) may; import by a literal name (or go through loadOperator)');
+          }
+          continue;
+        }
         if (specifier.startsWith('.')) {
           // Judged by the path itself, so an import escaping the package fails even when its target is missing.
           const targetRel = relative(join(root, pkg.dir), resolve(dirname(file), specifier));
@@ -221,6 +317,13 @@ export function checkLayers(root = ROOT) {
             continue;
           }
           const target = resolveRelative(file, specifier);
+          // Tests may import what they like, so code that loads a test file would bring that in unchecked.
+          const targetPath = relative(join(root, pkg.dir), target ?? resolve(dirname(file), specifier)).split(sep).join('/');
+          if (!test && isTestFile(targetPath)) {
+            report('tests-stay-in-tests', file, line,
+              `${rel} imports the test file ${folder}/${targetPath} ('${specifier}'): only tests may import tests (their imports are not held to the rules of code); ` +
+                'move what both need into a module that is not a test');
+          }
           if (target && !typeOnly) edges.add(target);
           continue;
         }

@@ -25,11 +25,37 @@ describe('checkLayers', () => {
     ['unknown-package', 'unknown-package', 'packages/mystery/package.json', /has no layer: add it to LAYERS/],
     ['relative-escape', 'public-entry', 'packages/state/src/index.ts', /reaches outside its package with '\.\.\/\.\.\/watching\/src\/index\.js'/],
     ['relative-escape-missing', 'public-entry', 'packages/state/src/index.ts', /reaches outside its package/],
+    // Loophole once open: code re-exporting a test file, whose own imports (client-node here) are not checked.
+    ['reexport-from-test', 'tests-stay-in-tests', 'packages/state/src/index.ts', /imports the test file packages\/state\/src\/sample\.test\.ts/],
   ])('reports %s as a violation of rule %s', (name, rule, file, message) => {
     const violations = checkLayers(fixture(name));
     expect(violations).toHaveLength(1);
     expect(violations[0]).toMatchObject({ rule, file });
     expect(violations[0].message).toMatch(message);
+  });
+
+  // Loophole once open: a require function made by createRequire, under any name, went unseen.
+  it('sees what a createRequire-made require loads, whatever it is named or aliased', () => {
+    const violations = checkLayers(fixture('create-require')).map(({ rule, file, line }) => `${file}:${line} ${rule}`);
+    expect(violations).toEqual([
+      'packages/state/src/aliased.ts:7 tsyringe-only-in-root', // makeRequire (an alias of createRequire), reassigned, then aliased again
+      'packages/state/src/aliased.ts:8 client-node-only-in-kube', // mod.createRequire(url)(…)
+      'packages/state/src/aliased.ts:9 client-node-only-in-kube', // plain require()
+      'packages/state/src/index.ts:3 client-node-only-in-kube', // const load = createRequire(import.meta.url); load(…)
+    ]);
+  });
+
+  // Loophole once open: a module loaded by a computed name, which no rule can judge.
+  it('fails a computed import() or require() anywhere but core\'s operator loader, tests included', () => {
+    const violations = checkLayers(fixture('computed-import'));
+    expect(violations.map(({ rule, file, line }) => `${file}:${line} ${rule}`)).toEqual([
+      'packages/state/src/index.ts:3 no-computed-import', // import(name)
+      'packages/state/src/more.ts:3 no-computed-import', // require(name)
+      'packages/state/src/more.ts:4 no-computed-import', // createRequire(url)(`${name}`)
+      'packages/state/src/more.ts:5 no-computed-import', // import('a' + 'b', { with: {} })
+      'packages/state/test/support.test.ts:2 no-computed-import',
+    ]);
+    expect(violations[0].message).toMatch(/only core's operator loader \(packages\/core\/src\/loader\.ts\) may/);
   });
 
   it('counts as tests only *.test/*.spec files and the package\'s top-level test/ folder', () => {
