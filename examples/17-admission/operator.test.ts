@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect as connectTls } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
@@ -49,7 +50,14 @@ describe('example 17-admission', () => {
     expect(mw.map((w) => w.name)).toEqual(['mutate1.auto.opkit.dev']);
     expect(mw[0]!.objectSelector).toEqual({ matchExpressions: [{ key: 'somelabel', operator: 'In', values: ['somevalue'] }] });
     expect(vw[0]!.clientConfig.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/authhook$/);
-    expect(vw[0]!.clientConfig.caBundle).toBeTruthy();
+    // The caBundle is a certificate that verifies the webhook server, as the API server verifies it.
+    const ca = Buffer.from(vw[0]!.clientConfig.caBundle ?? '', 'base64').toString('utf8');
+    expect(ca).toMatch(/^-----BEGIN CERTIFICATE-----\r?\n/);
+    const port = Number(new URL(vw[0]!.clientConfig.url!).port);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connectTls({ host: '127.0.0.1', port, ca }, () => { socket.end(); resolve(); });
+      socket.once('error', reject);
+    });
 
     await run.stop();
     const after = await env.get({ apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', name: 'auto.opkit.dev' });

@@ -168,8 +168,10 @@ describe('renderTemplate', () => {
       expect(pnpm.overrides).toBeUndefined();
       const yarn = JSON.parse(text(renderTemplate(input({ tarballs, pm: 'yarn' })), 'package.json'));
       expect(yarn.resolutions['@opkit/kube']).toBe(`file:${join(packs, 'opkit-kube-0.3.0.tgz')}`);
+      expect(yarn.overrides).toBeUndefined();
       const bun = JSON.parse(text(renderTemplate(input({ tarballs, pm: 'bun' })), 'package.json'));
-      expect(bun.overrides['@opkit/kube']).toBeDefined();
+      expect(bun.overrides['@opkit/kube']).toBe(`file:${join(packs, 'opkit-kube-0.3.0.tgz')}`);
+      expect(bun.resolutions).toBeUndefined();
     });
 
     it('names a missing tarball', () => {

@@ -112,6 +112,7 @@ describe('kubectl explain', { timeout: 60_000 }, () => {
     expect(schemas['io.k8s.api.core.v1.ConfigMap']['x-kubernetes-group-version-kind']).toEqual([{ group: '', version: 'v1', kind: 'ConfigMap' }]);
     expect(schemas['io.k8s.api.core.v1.ConfigMap'].properties.metadata.allOf).toEqual([{ $ref: '#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' }]);
     const refs = JSON.stringify(doc).match(/#\/components\/schemas\/[^"]+/g) ?? [];
+    expect(new Set(refs).size).toBeGreaterThan(10); // ObjectMeta, ListMeta, the pod spec's parts…
     for (const ref of new Set(refs)) expect(schemas[ref.slice('#/components/schemas/'.length)], ref).toBeDefined();
     const apps = (await call(server.url, 'GET', root.body.paths['apis/apps/v1'].serverRelativeURL)).body;
     expect(Object.keys(apps.components.schemas)).toEqual(expect.arrayContaining(['io.k8s.api.apps.v1.Deployment', 'io.k8s.api.apps.v1.DeploymentSpec', 'io.k8s.api.core.v1.PodTemplateSpec']));

@@ -4,7 +4,7 @@ import type { ApiServer } from '@opkit/apiserver';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { of } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLUSTER_PEERINGS, detectIdentity, freezeOperators, Peering, PeeringError, resumeOperators } from '../src/index.js';
+import { detectIdentity, freezeOperators, Peering, PeeringError, resumeOperators } from '../src/index.js';
 import type { PeeringOptions } from '../src/index.js';
 import { client, CRDS, listWatch, peeringServer, recordingLogger, waitFor } from './helpers.js';
 
@@ -172,7 +172,12 @@ describe('Peering', () => {
     const error = await freezeOperators({ client: admin, identity: 'x', clusterwide: true, lifetime: 1 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PeeringError);
     expect((error as PeeringError).code).toBe('no-peering-resource');
-    expect((error as Error).message).toContain('install the peering CRDs first (op peering install');
-    expect(CLUSTER_PEERINGS.plural).toBe('clusterkopfpeerings');
+    // Names the kind the cluster lacks and both ways to install it.
+    expect((error as Error).message).toBe('The cluster serves no ClusterKopfPeering resource: install the peering CRDs first (op peering install, or kubectl apply -f peering.yaml).');
+    // A namespaced freeze names the namespaced kind.
+    await admin.delete(CRDS, 'kopfpeerings.kopf.dev');
+    await waitFor(async () => (await admin.resolve({ group: 'kopf.dev', plural: 'kopfpeerings' })).length === 0, 'the namespaced CRD is gone', () => admin.invalidateDiscovery());
+    const namespaced = await freezeOperators({ client: admin, identity: 'x', clusterwide: false, namespaces: ['default'], lifetime: 1 }).catch((caught: unknown) => caught);
+    expect(namespaced).toMatchObject({ code: 'no-peering-resource', message: expect.stringMatching(/^The cluster serves no KopfPeering resource: /) });
   });
 });

@@ -104,7 +104,8 @@ describe('defineResource', () => {
     // @ts-expect-error: Greeting's spec has no such field
     expect(body.spec.nmae).toBeUndefined();
     // @ts-expect-error: name is a string
-    const wrong: Greeting = { apiVersion: 'a', kind: 'b', metadata: {}, spec: { name: 1 } };
-    expect(wrong).toBeDefined();
+    const wrong: Greeting = { apiVersion: 'example.com/v1alpha1', kind: 'Greeting', metadata: {}, spec: { name: 1 } };
+    // The type checks above hold at `typecheck` time; at run time the validator refuses what the type refuses.
+    expect(Greeting.validate(wrong)).toMatchObject({ ok: false, errors: [{ path: 'spec.name' }] });
   });
 });

@@ -59,7 +59,9 @@ describe('ManagedWebhookConfigurations', () => {
 
   it('does nothing on cleanup before the first apply', async () => {
     const managed = new ManagedWebhookConfigurations({ client, name: 'never.example.com', handlers: [], resources: [pods] });
+    const requests = apiserver.requests().length;
     await managed.cleanup();
+    expect(apiserver.requests().slice(requests)).toEqual([]); // not one request
     await expect(get(VALIDATING_WEBHOOK_CONFIGURATIONS, 'never.example.com')).rejects.toMatchObject({ name: 'NotFoundError' });
   });
 });
