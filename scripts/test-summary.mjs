@@ -5,7 +5,7 @@
 // (it crashed or did not build) or ran zero tests (each counts as one failure, named), when a test file failed
 // outside its tests (it did not load, or a hook failed: each such file counts as one failure, named), when a check
 // named with `--failed-check NAME` failed (each counts as one failure), or when no test ran at all.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { listWorkspacePackages, ROOT } from './workspace.mjs';
 
@@ -56,7 +56,7 @@ export function summarize(root = ROOT, write = (text) => process.stdout.write(te
     passed += json.numPassedTests ?? 0;
     failed += json.numFailedTests ?? 0;
     skipped += pkgSkipped;
-    const { skipped: notRun, brokenFiles } = readReport(json, join(root, pkg.dir));
+    const { skipped: notRun, brokenFiles } = readReport(json, realpathSync(join(root, pkg.dir)));
     skippedTests.push(...notRun.map((t) => ({ pkg: pkg.name, ...t })));
     if (Array.isArray(json.testResults)) {
       // Each file that failed outside its tests is one failure, named; numFailedTestSuites would also count every
