@@ -1,4 +1,4 @@
-// Adds up the vitest JSON reports of every workspace package and prints the closing line
+// Adds up the vitest JSON reports of every workspace package (or of those named with `--package NAME`) and prints the closing line
 // `N passed, N failed` (plus `, N skipped`) that CI reads, always last. Above it, it names every skipped test
 // (package, file, full name, and the reason the test recorded in `meta.skipReason`), so a test that did not run
 // cannot hide in a count. Exits non-zero when anything failed, when a package with a `test` script left no report
@@ -37,14 +37,20 @@ export function readReport(json, dir) {
   return { skipped, brokenFiles };
 }
 
-export function summarize(root = ROOT, write = (text) => process.stdout.write(text)) {
+/**
+ * Adds up the reports of the packages with a `test` script (only those named in `only`, when given).
+ * @param {string} [root] the workspace root
+ * @param {(text: string) => void} [write] where each package's row goes
+ * @param {string[]} [only] package names to summarize (all when empty)
+ */
+export function summarize(root = ROOT, write = (text) => process.stdout.write(text), only = []) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
   const problems = [];
   const skippedTests = [];
   for (const pkg of listWorkspacePackages(root)) {
-    if (!pkg.manifest.scripts?.test) continue;
+    if (!pkg.manifest.scripts?.test || (only.length && !only.includes(pkg.name))) continue;
     const report = join(root, pkg.dir, 'reports', 'vitest.json');
     if (!existsSync(report)) {
       problems.push(`${pkg.name}: no test report (its tests did not run; see the output above)`);
@@ -93,7 +99,9 @@ export function skippedLines(tests) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rootArg = process.argv.indexOf('--root');
-  const { passed, skipped, problems, skippedTests, ...counts } = summarize(rootArg > 0 ? resolve(process.argv[rootArg + 1]) : ROOT);
+  // `--package NAME` (repeatable) summarizes only those packages: after running one package's tests by hand.
+  const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--package' ? [arg] : []));
+  const { passed, skipped, problems, skippedTests, ...counts } = summarize(rootArg > 0 ? resolve(process.argv[rootArg + 1]) : ROOT, undefined, only);
   // Checks that are not tests (the layer check, lint, typecheck, build) count as failures of their own,
   // so that the closing line never reads "0 failed" on a run that failed.
   const failedChecks = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--failed-check' ? [arg] : []));

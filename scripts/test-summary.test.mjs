@@ -150,4 +150,11 @@ describe('test-summary', () => {
     expect(result.stdout).toContain('  ! @opkit/scripts: hooked.test.mjs failed outside its tests: no message (a hook failed? see its output above)');
     expect(result.stdout).not.toContain('loads.test.mjs failed');
   });
+
+  it('summarizes only the packages named with --package (one package\'s tests run by hand)', () => {
+    workspace({ a: { numPassedTests: 3, numFailedTests: 0, numPendingTests: 2 }, b: undefined });
+    const result = run('--package', '@opkit/a');
+    expect(result).toMatchObject({ status: 0, last: '3 passed, 0 failed, 2 skipped' });
+    expect(result.stdout).not.toContain('@opkit/b');
+  });
 });
