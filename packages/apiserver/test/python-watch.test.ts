@@ -8,10 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { toolMissing } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
-import { toolMissing } from './missingTool.js';
 import { call, configMap } from './protocolHelpers.js';
 
 /** Debian's interpreter, where python3-kubernetes installs (`CONFORMANCE_PYTHON` overrides, as for the conformance suite). */

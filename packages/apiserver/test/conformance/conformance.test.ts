@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { missingToolFails, skipWithReason, toolMissing } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startApiServer } from '../../src/index.js';
 import type { ApiServer, ApiServerOptions } from '../../src/index.js';
@@ -18,7 +19,6 @@ import { ClientNodeDriver } from './clientNodeDriver.js';
 import { KubectlDriver } from './kubectlDriver.js';
 import { expectOutcome, namespaceOf, NOT_EXPRESSIBLE, SCENARIOS } from './scenarios.js';
 import type { ClientName, ScenarioId } from './scenarios.js';
-import { missingToolFails, skipWithReason, toolMissing } from '../missingTool.js';
 import { kubectlAvailability, PYTHON, pythonAvailability, runProcess } from './support.js';
 import type { Availability } from './support.js';
 

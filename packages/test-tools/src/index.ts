@@ -1,4 +1,4 @@
-// What a test does when a tool it drives (kubectl, the Python client) is not installed: it reports itself skipped,
+// What a test does when a tool it drives (kubectl, tmux, the Python client) is not installed: it reports itself skipped,
 // with the reason, instead of passing without running — and with CI set it fails instead, naming the tool, because
 // .ci/run installs every tool the suites drive, so a missing one there is a broken machine, not an optional extra.
 // The reason also goes into the test's `meta.skipReason`, which vitest's JSON report keeps (it drops skip notes):
@@ -26,10 +26,14 @@ export function skipWithReason(ctx: TestContext, reason: string): never {
 
 /**
  * The running test cannot run because `tool` is missing (`why`: what was tried). Outside CI it is skipped with the
- * reason; with CI set it fails, saying which tool is missing.
+ * reason; with CI set (in `env`) it fails, saying which tool is missing.
+ * @example
+ * it('drives kubectl', (ctx) => {
+ *   if (!onPath('kubectl')) toolMissing(ctx, 'kubectl', 'no kubectl on PATH');
+ * });
  */
-export function toolMissing(ctx: TestContext, tool: string, why: string): never {
+export function toolMissing(ctx: TestContext, tool: string, why: string, env: NodeJS.ProcessEnv = process.env): never {
   const reason = `${tool} is missing: ${why}`;
-  if (missingToolFails()) throw new Error(`${reason} (with CI set, a missing ${tool} fails the run: .ci/run installs it)`);
+  if (missingToolFails(env)) throw new Error(`${reason} (with CI set, a missing ${tool} fails the run: .ci/run installs it)`);
   skipWithReason(ctx, reason);
 }
