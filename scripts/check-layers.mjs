@@ -39,10 +39,15 @@ export const LAYERS = {
   testing: { layer: 4, may: ['core', 'json', 'tasks', 'kube', 'apiserver', 'schema', 'handlers'] },
   manifests: { layer: 4, may: ['core', 'json', 'tasks', 'kube', 'schema', 'handlers'] },
   health: { layer: 4, may: ['core', 'json', 'tasks', 'kube', 'schema', 'handlers'] },
+  // Test-only helpers (private): no package's sources may import it, only tests (TEST_MAY).
+  'test-tools': { layer: 0, may: [] },
 };
 
-/** What tests may import on top of their package's layer: the embedded API server they run against. */
-const TEST_MAY = ['apiserver'];
+/**
+ * What tests may import on top of their package's layer: the embedded API server they run against, and the test-only
+ * helpers (what a test does when a tool it drives is missing).
+ */
+const TEST_MAY = ['apiserver', 'test-tools'];
 /** Where tsyringe may be imported: core's composition root and the apps. */
 const TSYRINGE_ALLOWED = [/^packages\/core\/src\/root(\/|\.ts$)/, /^apps\//];
 /** Where @kubernetes/client-node may be imported: @opkit/kube, and tests anywhere. */
@@ -331,6 +336,10 @@ export function checkLayers(root = ROOT) {
         if (name === '@kubernetes/client-node' && !test && !CLIENT_NODE_ALLOWED.some((re) => re.test(rel)) && !CLIENT_NODE_BASELINE.some((re) => re.test(rel))) {
           report('client-node-only-in-kube', file, line,
             `${rel} imports @kubernetes/client-node: only @opkit/kube may (docs/architecture.md); use @opkit/kube's KubeClient instead`);
+        }
+        if (name === '@opkit/test-tools' && !test) {
+          report('test-tools-only-in-tests', file, line,
+            `${rel} imports @opkit/test-tools: it holds test-only helpers, which only tests may import`);
         }
         if (name === 'tsyringe' && !TSYRINGE_ALLOWED.some((re) => re.test(rel))) {
           report('tsyringe-only-in-root', file, line,

@@ -23,6 +23,8 @@ describe('checkLayers', () => {
     ['nested-test-folder', 'client-node-only-in-kube', 'packages/state/src/test/helper.ts', /only @opkit\/kube may/],
     ['package-imports-app', 'packages-never-import-apps', 'packages/state/src/index.ts', /packages never import apps/],
     ['unknown-package', 'unknown-package', 'packages/mystery/package.json', /has no layer: add it to LAYERS/],
+    // The test-only helpers: an app's sources may import any package but this one (its tests may).
+    ['test-tools-outside-tests', 'test-tools-only-in-tests', 'apps/op/src/main.ts', /only tests may import/],
     ['relative-escape', 'public-entry', 'packages/state/src/index.ts', /reaches outside its package with '\.\.\/\.\.\/watching\/src\/index\.js'/],
     ['relative-escape-missing', 'public-entry', 'packages/state/src/index.ts', /reaches outside its package/],
     // Loophole once open: code re-exporting a test file, whose own imports (client-node here) are not checked.

@@ -1,8 +1,11 @@
 // `npm test` must show progress while it runs: prove that turbo's grouped output (recorded from a real
 // run, with a failed task) becomes one line per finished task, with a test task's counts and a failed
 // task's output, and that `--force` reaches turbo.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createProgress, turboArgs } from './turbo-progress.mjs';
+import { createProgress, reportCounts, turboArgs } from './turbo-progress.mjs';
 
 const RECORDED = `
    • turbo 2.11.11
@@ -62,5 +65,25 @@ describe('turbo progress', () => {
     expect(turboArgs(['--force'])).toContain('--force');
     expect(turboArgs([])).toEqual(expect.arrayContaining(['run', 'build', 'typecheck', 'lint', 'test', '--log-order=grouped']));
     expect(() => turboArgs(['--filter=@opkit/json'])).toThrow(/only --force.*not --filter=@opkit\/json/);
+  });
+
+  it('puts the skipped tests of a package\'s report on its line, so a task that skipped tests does not read as all passed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'opkit-progress-'));
+    try {
+      expect(reportCounts(dir)).toBeUndefined();
+      mkdirSync(join(dir, 'reports'));
+      const write = (json) => writeFileSync(join(dir, 'reports', 'vitest.json'), JSON.stringify(json));
+      write({ numPassedTests: 35, numFailedTests: 0, numPendingTests: 17, numTodoTests: 1 });
+      expect(reportCounts(dir)).toBe('35 passed, 0 failed, 18 skipped');
+      write({ numPassedTests: 52, numFailedTests: 0, numPendingTests: 0 });
+      expect(reportCounts(dir)).toBe('52 passed, 0 failed');
+      const out = [];
+      const progress = createProgress({ write: (text) => out.push(text), counts: () => '35 passed, 0 failed, 17 skipped' });
+      progress.line('@opkit/apiserver:test: cache miss, executing 1');
+      progress.end();
+      expect(out.join('')).toMatch(/✓ @opkit\/apiserver test\s+35 passed, 0 failed, 17 skipped\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

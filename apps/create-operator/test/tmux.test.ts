@@ -1,11 +1,13 @@
 // The built bin in a real terminal: a headless tmux session runs `create-operator`, the test reads the
 // screen and types the answers a user would, then checks the project on disk. This covers what the
 // in-process stream test cannot: a real TTY's raw mode, and the bin's own stdin/stdout wiring.
-// `.ci/run` installs tmux where it is missing.
+// `.ci/run` installs tmux where it is missing; elsewhere, without it, the tests are skipped with the reason (with CI
+// set they fail, naming tmux).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { toolMissing } from '@opkit/test-tools';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BIN, scratch } from './helpers.js';
 
 const SOCKET = `create-operator-e2e-${process.pid}`;
@@ -27,11 +29,19 @@ function keys(...names: string[]): void {
 }
 
 describe('create-operator in a terminal (tmux)', () => {
-  let work: { dir: string; remove: () => void };
+  let work: { dir: string; remove: () => void } = { dir: '', remove: () => undefined };
+  let tmuxMissing: string | undefined;
   beforeAll(() => {
-    if (spawnSync('tmux', ['-V']).status !== 0) throw new Error('tmux is needed for this test: install it (apt-get install tmux); .ci/run does');
+    const found = spawnSync('tmux', ['-V'], { encoding: 'utf8' });
+    if (found.status !== 0) {
+      tmuxMissing = `tmux -V failed (${found.error?.message ?? found.stderr.trim()}); apt-get install tmux`;
+      return;
+    }
     if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`pnpm --filter create-operator build\` first`);
     work = scratch('create-operator-tmux-');
+  });
+  beforeEach((ctx) => {
+    if (tmuxMissing !== undefined) toolMissing(ctx, 'tmux', tmuxMissing);
   });
   afterAll(() => {
     spawnSync('tmux', ['-L', SOCKET, 'kill-server']);

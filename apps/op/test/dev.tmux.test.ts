@@ -1,10 +1,12 @@
 // `op dev` end to end in a real terminal: a tmux session (headless) runs it on a project on the
 // embedded API server; the test reads the screen, types keys, edits the operator, resizes the
-// window and presses Ctrl+C, as a developer would. `.ci/run` installs tmux where it is missing.
+// window and presses Ctrl+C, as a developer would. `.ci/run` installs tmux (and kubectl) where they are missing;
+// elsewhere, without them, the tests are skipped with the reason (with CI set they fail, naming the tool).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { toolMissing } from '@opkit/test-tools';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProject, OP, writeOperator } from './helpers/devProcess.js';
 
 const SOCKET = `opkit-dev-e2e-${process.pid}`;
@@ -30,18 +32,27 @@ function keys(...names: string[]): void {
 }
 
 describe('op dev in a terminal (tmux)', () => {
-  let dir: string;
+  let dir = '';
+  let tmuxMissing: string | undefined;
   beforeAll(() => {
     const found = spawnSync('tmux', ['-V'], { encoding: 'utf8' });
-    if (found.status !== 0) throw new Error('tmux is needed for this test: install it (apt-get install tmux); .ci/run does');
+    if (found.status !== 0) {
+      tmuxMissing = `tmux -V failed (${found.error?.message ?? found.stderr.trim()}); apt-get install tmux`;
+      return;
+    }
     dir = makeProject("  logger.info('hello from v1');\n  return { message: 'v1' };");
+  });
+  beforeEach((ctx) => {
+    if (tmuxMissing !== undefined) toolMissing(ctx, 'tmux', tmuxMissing);
   });
   afterAll(() => {
     spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shows the object reach idle, reloads on a save, helps, follows resizes and quits with a summary', async () => {
+  it('shows the object reach idle, reloads on a save, helps, follows resizes and quits with a summary', async (ctx) => {
+    const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
+    if (kubectl.status !== 0) toolMissing(ctx, 'kubectl', `kubectl version --client failed (${kubectl.error?.message ?? kubectl.stderr.trim()})`);
     const command = `cd ${dir} && env -u CI KUBECONFIG=${join(dir, 'none')} ${process.execPath} ${OP} dev --embedded=fresh; echo "[exit $?]"; sleep 600`;
     tmux('new-session', '-d', '-s', 'dev', '-x', '120', '-y', '30', command);
 

@@ -4,12 +4,14 @@
 // two servers: a plain one (http, every request allowed: the default) for most scenarios, and a secure one
 // (`authorization: 'rbac'`, so https and an admin token in its kubeconfig) for `tokens` and `rbac` — kubectl sends
 // bearer tokens only over https.
-// A client that is not installed is reported as skipped with the reason, scenarios a client cannot express are
-// listed with theirs, and a summary of all three prints at the end (and goes to reports/conformance.txt).
+// A client that is not installed has its scenarios reported as skipped by vitest, with the reason (with CI set they
+// fail instead, naming the client: .ci/run installs them all); a scenario a client cannot express is skipped with
+// its reason; and a summary of all three prints at the end (and goes to reports/conformance.txt).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { missingToolFails, skipWithReason, toolMissing } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startApiServer } from '../../src/index.js';
 import type { ApiServer, ApiServerOptions } from '../../src/index.js';
@@ -43,7 +45,8 @@ function summaryLines(): string[] {
   const lines = ['[conformance] summary (scenarios: ' + String(SCENARIOS.length) + ')'];
   for (const [client, r] of reports) {
     if (r.skipped) {
-      lines.push(`[conformance] ${client}: SKIPPED — ${r.skipped}`);
+      const outcome = missingToolFails() ? `MISSING (its ${String(SCENARIOS.length)} scenarios fail: CI is set)` : `SKIPPED (${String(SCENARIOS.length)} scenarios)`;
+      lines.push(`[conformance] ${client}: ${outcome} — ${r.skipped}`);
       continue;
     }
     if (r.passed.length + r.failed.length + r.notExpressible.length === 0) {
@@ -80,10 +83,13 @@ interface ClientHarness {
   stop(): Promise<void>;
 }
 
+/** The tool each client needs installed, as a missing-client failure or skip names it. */
+const TOOL: Record<ClientName, string> = { 'client-node': '@kubernetes/client-node', kubectl: 'kubectl', python: 'python3-kubernetes (the Python client)' };
+
 /**
- * Declares the suite of one client: its servers, then one test per scenario. An unavailable client's tests pass after
- * recording why it was skipped (the summary says so); a scenario the client cannot express passes after recording
- * the reason; every other scenario fails unless the client observed exactly the expected outcome.
+ * Declares the suite of one client: its servers, then one test per scenario. An unavailable client's tests are
+ * skipped with the reason (with CI set they fail, naming the client); a scenario the client cannot express is
+ * skipped with the reason; every other scenario fails unless the client observed exactly the expected outcome.
  */
 function conformanceSuite(client: ClientName, harness: ClientHarness, options: { early?: boolean } = {}): void {
   const report: ClientReport = { passed: [], failed: [], notExpressible: [] };
@@ -123,11 +129,12 @@ function conformanceSuite(client: ClientName, harness: ClientHarness, options: {
     beforeAll(prepare, 240_000);
 
     for (const id of SCENARIOS) {
-      it(id, async () => {
-        if (report.skipped) return;
-        if (NOT_EXPRESSIBLE[client][id]?.whole) {
+      it(id, async (ctx) => {
+        if (report.skipped) toolMissing(ctx, TOOL[client], report.skipped);
+        const inexpressible = NOT_EXPRESSIBLE[client][id];
+        if (inexpressible?.whole) {
           report.notExpressible.push(id);
-          return;
+          skipWithReason(ctx, `${client} cannot express ${id}: ${inexpressible.reason}`);
         }
         try {
           expectOutcome(client, id, await harness.observe(id));

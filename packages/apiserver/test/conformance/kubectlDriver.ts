@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiServer } from '../../src/index.js';
+import { watchObservation } from './clientNodeDriver.js';
 import type { ErrorObservation, ScenarioId } from './scenarios.js';
 import { runProcess } from './support.js';
 import type { ProcessResult } from './support.js';
@@ -124,9 +125,8 @@ export class KubectlDriver {
         const listed = ((await this.json(['get', 'configmaps', '--chunk-size=2', ...n])).items as Json[]).map((i) => i.metadata.name as string);
         return { names: listed, listRequests: this.listRequests(ns) - before };
       }
-      case 'watch':
-      case 'watch-expired':
-        throw new Error(`${id} is not expressible with kubectl`);
+      case 'watch': return this.watch(ns);
+      case 'watch-expired': return this.watchExpired(ns);
       case 'status': {
         await this.ok(['create', ...n, '-f', '-'], JSON.stringify(widget('s', { color: 'red', replicas: 1 })));
         const afterStatus = await this.json(['patch', 'widget', 's', ...n, '--subresource=status', '--type=merge', '-p', '{"spec":{"color":"green"},"status":{"phase":"Ready"}}']);
@@ -200,6 +200,41 @@ export class KubectlDriver {
       }
       case 'rbac': return this.rbac(ns);
     }
+  }
+
+  /**
+   * A watch of configmaps in `ns` from resourceVersion `from` through `kubectl get --raw` (kubectl's own transport
+   * and credentials): `kubectl get --watch` lists first and has no flag to start from a resourceVersion or ask for
+   * bookmarks. The server ends the watch after `timeoutSeconds`; kubectl prints the event stream, one JSON per line.
+   */
+  private async rawWatch(ns: string, query: string): Promise<{ type: string; object: Json }[]> {
+    const out = await this.ok(['get', '--raw', `/api/v1/namespaces/${ns}/configmaps?watch=1&${query}`]);
+    return out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; object: Json });
+  }
+
+  private async watch(ns: string): Promise<unknown> {
+    // `kubectl get -o json` prints a List of its own (no resourceVersion): the list's version comes from --raw.
+    const start = String((JSON.parse(await this.ok(['get', '--raw', `/api/v1/namespaces/${ns}/configmaps`])) as Json).metadata.resourceVersion);
+    const n = ['-n', ns];
+    const created = await this.json(['create', ...n, '-f', '-'], cm('w', { k: '1' }));
+    const updated = await this.json(['patch', 'configmap', 'w', ...n, '--type=merge', '-p', '{"data":{"k":"2"}}']);
+    await this.ok(['delete', 'configmap', 'w', ...n]);
+    // kube-apiserver sends a watch's bookmark 2 s before its timeout: 3 s ends the watch with one.
+    const events = await this.rawWatch(ns, `resourceVersion=${start}&allowWatchBookmarks=true&timeoutSeconds=3`);
+    return watchObservation(events, created.metadata.resourceVersion as string, updated.metadata.resourceVersion as string);
+  }
+
+  private async watchExpired(ns: string): Promise<unknown> {
+    const n = ['-n', ns];
+    const created = await this.json(['create', ...n, '-f', '-'], cm('e', { n: '0' }));
+    // 45 writes after it (one kubectl, one create each) outrun the server's history of 40 events.
+    const items = Array.from({ length: 45 }, (_, i) => cm(`e${String(i + 1)}`, { n: String(i + 1) }));
+    await this.ok(['create', ...n, '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items }));
+    const from = String(created.metadata.resourceVersion);
+    const events = await this.rawWatch(ns, `resourceVersion=${from}&timeoutSeconds=2`);
+    const error = events.find((e) => e.type === 'ERROR');
+    if (!error || events.length !== 1) return { unexpected: events.map((e) => e.type) };
+    return { from, code: error.object.code, reason: error.object.reason, message: error.object.message };
   }
 
   /** How many list requests for configmaps in `ns` the server has answered (kubectl's pages). */
