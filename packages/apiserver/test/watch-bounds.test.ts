@@ -105,7 +105,7 @@ describe('bounded watches', () => {
     expect(backlog.maxBytes).toBeGreaterThan(0);
     expect(backlog.maxBytes).toBeLessThanOrEqual(MAX_HELD_BYTES);
     expect(backlog.events).toBe(0);
-  });
+  }, 300_000);
 
   describe('an unresponsive watcher', () => {
     let server: ApiServer;
@@ -140,6 +140,6 @@ describe('bounded watches', () => {
       expect(live.map((e) => e.type)).toEqual(Array(101).fill('MODIFIED'));
       expect(live.map((e) => e.object.data.n)).toEqual(Array.from({ length: 101 }, (_, i) => String(i)));
       expect(reader.isEnded()).toBe(false);
-    });
+    }, 120_000);
   });
 });
