@@ -3,7 +3,8 @@
 // test — Opkit, then the raw @kubernetes/client-node baseline), printed as a table and written to
 // apps/bench/results/latest.json; `--quick` uses N = 1,000 instead of 10,000, `--objects N` any N,
 // `--out FILE` another file, `--cpu-prof DIR` profiles the operator processes into DIR. With a suite, the
-// in-process suites (and `server`: the API server scenario of the six alone): `apiserver`, `watching`, `daemons`, `json` (the codec's cost per object) and `health`
+// in-process suites (and `server`: the API server scenario of the six alone): `apiserver`, `watching`, `watch-memory` (what
+// watches cost the server's memory, the server in a process of its own), `takeover` (how soon replicas take over from a SIGKILLed one), `daemons`, `json` (the codec's cost per object) and `health`
 // (what metrics cost a create storm); `--quick` runs tiny sizes. `server --rbac` runs the API server with
 // `authorization: 'rbac'` and drives it as a bound ServiceAccount (what RBAC costs per request).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,8 +18,10 @@ import { DAEMONS_FULL_SIZES, runDaemonsBench } from './scenarios/daemonsScenario
 import { HEALTH_FULL_SIZES, runHealthBench } from './scenarios/healthScenarios.js';
 import { runJsonBench } from './scenarios/jsonScenarios.js';
 import { loadWatchingModules, runWatchingBench, WATCHING_FULL_SIZES } from './scenarios/watchingScenarios.js';
+import { runTakeoverBench, TAKEOVER_FULL_SIZES } from './scenarios/takeoverScenarios.js';
+import { runWatchMemoryBench, WATCH_MEMORY_FULL_SIZES } from './scenarios/watchMemoryScenarios.js';
 
-const SUITES = ['apiserver', 'server', 'watching', 'daemons', 'json', 'health'];
+const SUITES = ['apiserver', 'server', 'watching', 'watch-memory', 'takeover', 'daemons', 'json', 'health'];
 const USAGE = `usage: bench [--quick | --objects N] [--out FILE] [--cpu-prof DIR]   (the six scenarios, Opkit vs the raw baseline)
        bench ${SUITES.join('|')} [--quick]   (one suite; \`server\` and \`apiserver\` also take --objects N)
        bench server [--quick | --objects N] [--rbac]   (--rbac: the server under RBAC, driven as a bound ServiceAccount)`;
@@ -80,6 +83,10 @@ async function main(argv: string[]): Promise<number> {
         const inProcess = quick ? { creates: 100, watchEvents: 100, watchers: 10, heapObjects: 500 } : FULL_SIZES;
         console.log(`\nin process (the client shares the server's event loop):\n${renderTable(await runApiServerBench(inProcess))}`);
       }
+    } else if (suite === 'watch-memory') {
+      console.log(renderTable(await runWatchMemoryBench(quick ? { objects: 1000, largeObjects: 600 } : WATCH_MEMORY_FULL_SIZES)));
+    } else if (suite === 'takeover') {
+      console.log(renderTable(await runTakeoverBench(quick ? { rounds: 1 } : TAKEOVER_FULL_SIZES)));
     } else if (suite === 'health') {
       console.log(renderTable(await runHealthBench(quick ? { objects: 100, rounds: 1 } : HEALTH_FULL_SIZES)));
     } else if (suite === 'json') {

@@ -56,7 +56,7 @@ describe('op run with admission handlers', () => {
     const exit = exited(child);
     try {
       await vi.waitFor(() => expect(stderr).toMatch(/Admission webhook server is listening at https:\/\/127\.0\.0\.1:\d+ for 2 handler\(s\)\./), { timeout: 30_000, interval: 50 });
-      await vi.waitFor(async () => expect((await kubectl(kubeconfig, dir, ['get', 'validatingwebhookconfiguration', 'auto.opkit.dev', '-o', 'name'])).stdout).toContain('auto.opkit.dev'), { timeout: 10_000, interval: 100 });
+      await vi.waitFor(async () => expect((await kubectl(kubeconfig, dir, ['get', 'validatingwebhookconfiguration', 'auto.opkit.dev', '-o', 'name'])).stdout).toContain('auto.opkit.dev'), { timeout: 30_000, interval: 100 });
       const bad = await kubectl(kubeconfig, dir, ['apply', '-f', '-'], BAD);
       expect(bad.code).not.toBe(0);
       expect(bad.stderr).toContain(`admission webhook "validate1.auto.opkit.dev" denied the request: Meh! I don't like it. Change the field.`);
@@ -85,7 +85,7 @@ describe('op run with admission handlers', () => {
       const exit = exited(child);
       try {
         await vi.waitFor(() => expect(stderr).toContain('Admission webhook server is listening'), { timeout: 30_000, interval: 50 });
-        await vi.waitFor(async () => expect((await kubectl(kubeconfig, dir, ['apply', '-f', '-'], BAD)).stderr).toContain('admission webhook "validate1.auto.opkit.dev" denied the request'), { timeout: 15_000, interval: 200 });
+        await vi.waitFor(async () => expect((await kubectl(kubeconfig, dir, ['apply', '-f', '-'], BAD)).stderr).toContain('admission webhook "validate1.auto.opkit.dev" denied the request'), { timeout: 30_000, interval: 200 });
       } finally {
         child.kill('SIGINT');
       }

@@ -34,7 +34,7 @@ describe('ClusterActions', () => {
       client.invalidateDiscovery();
       const found = await client.resolve('kopfexamples.kopf.dev');
       if (found.length > 0) { kex = found[0]!; break; }
-      if (attempt > 200) throw new Error('the CRD was not served');
+      if (attempt > 1200) throw new Error('the CRD was not served'); // 30 s of 25 ms pauses, and the requests' own time
       await new Promise((resolve) => { setTimeout(resolve, 25); });
     }
     actions = new ClusterActions({ client, namespace: 'default', cwd: dir, samples: [OBJ] });

@@ -33,7 +33,7 @@ async function shows(text: string | RegExp): Promise<void> {
     const frame = ui!.frame();
     if (typeof text === 'string') expect(frame).toContain(text);
     else expect(frame).toMatch(text);
-  }, { timeout: 3000, interval: 10 });
+  }, { timeout: 30_000, interval: 10 });
 }
 
 function expectExactSize(size: { columns: number; rows: number }): void {

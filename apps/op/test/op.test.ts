@@ -74,7 +74,7 @@ describe('op', () => {
     child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
     const exit = exited(child);
     try {
-      await vi.waitFor(() => expect(stderr).toContain("[default/kopf-example-1] Handler 'create_fn' succeeded."), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(() => expect(stderr).toContain("[default/kopf-example-1] Handler 'create_fn' succeeded."), { timeout: 30_000, interval: 50 });
       expect(stdout).toContain(`export KUBECONFIG=${kubeconfig}`);
       const client = await connect({ kubeconfig });
       try {
@@ -109,9 +109,9 @@ describe('op', () => {
         const match = /op run: liveness at (http:\/\/\S+), readiness at (http:\/\/\S+), metrics at /.exec(stdout);
         if (!match) throw new Error('not serving yet');
         return [match[1]!, match[2]!] as const;
-      }, { timeout: 20_000, interval: 50 });
+      }, { timeout: 30_000, interval: 50 });
       expect(readiness).toBe(liveness.replace('/healthz', '/readyz'));
-      await vi.waitFor(async () => expect((await fetch(readiness)).status).toBe(200), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(async () => expect((await fetch(readiness)).status).toBe(200), { timeout: 30_000, interval: 50 });
       const response = await fetch(liveness);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ ping: 'pong', memo_keys: 0 });
@@ -135,7 +135,7 @@ describe('op', () => {
         const match = /op apiserver listening on (http:\/\/\S+)/.exec(stdout);
         if (!match) throw new Error('not listening yet');
         return match[1]!;
-      }, { timeout: 10_000, interval: 50 });
+      }, { timeout: 30_000, interval: 50 });
       const version = await (await fetch(`${url}/version`)).json() as { major?: string };
       expect(version.major).toBe('1');
     } finally {
@@ -173,7 +173,7 @@ describe('op run after kill -9', () => {
     const crds = await client.resolveOne({ group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions' });
     const { parse } = await import('yaml');
     await client.create(crds, parse(readFileSync(CRD, 'utf8')));
-    const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: 10_000, interval: 50 });
+    const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: 30_000, interval: 50 });
     const start = (): { child: ChildProcess; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } => {
       const child = spawn(process.execPath, [OP, 'run', 'operator.ts', '-A', '--log-format', 'plain', '-q'], {
         cwd: dir, env: { ...process.env, KUBECONFIG: join(dir, 'kubeconfig') }, stdio: ['ignore', 'ignore', 'pipe'],

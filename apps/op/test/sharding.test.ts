@@ -1,6 +1,7 @@
 // Sharding across three `op run --sharding` processes on the embedded API server: they share 3,000
 // objects (each roughly a third, every object handled once); one is SIGKILLed and the objects of its
-// share — updated after the kill — are handled by the other two once its membership lease expired;
+// share — updated after the kill — are handled by the other two once its membership lease expired (never
+// before; how soon after is a figure of `pnpm bench takeover`, never asserted here);
 // handlers record replica and start/end, and no object is ever handled by two replicas at once.
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { join } from 'node:path';
@@ -100,11 +101,14 @@ describe('op run --sharding', () => {
     expect(takenOver.every((record) => rest.some((replica) => replica.id === record.replica))).toBe(true);
     const firstTakeover = Math.min(...takenOver.map((record) => record.start)) - killedAt;
     const lastTakeover = Math.max(...takenOver.map((record) => record.end)) - killedAt;
-    // Not before its membership expired (lease duration after its last renewal), and promptly after that.
+    // Not before its membership expired (lease duration after its last renewal): the survivors re-formed the
+    // group without it. (How soon after the expiry they took over is measured by `pnpm bench takeover`.)
     const sinceRenewal = Math.min(...takenOver.map((record) => record.start)) - lastRenewal;
     expect(sinceRenewal).toBeGreaterThanOrEqual(LEASE_DURATION * 1000);
-    expect(sinceRenewal).toBeLessThan((LEASE_DURATION + 5) * 1000);
     expect(new Set(takenOver.map((record) => record.replica)).size).toBe(2);
+    const { items: survivorLeases } = await client.listAll(leases, { namespace: 'default', labelSelector: 'opkit.dev/shard-group=widgets' });
+    const survivorViews = survivorLeases.filter((lease) => rest.some((replica) => replica.id === (lease.spec as { holderIdentity?: string }).holderIdentity)).map((lease) => lease.metadata.annotations?.['opkit.dev/shard-view']);
+    expect(survivorViews).toEqual([JSON.stringify(rest.map((replica) => replica.id)), JSON.stringify(rest.map((replica) => replica.id))]);
 
     // No object was ever handled by two replicas at the same time.
     expect(overlaps(afterKill, true)).toEqual([]);

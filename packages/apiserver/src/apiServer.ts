@@ -263,7 +263,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
       auth.setToken(next);
     },
     addUser: (user, token) => auth.addUser(user, token),
-    stats: (): ApiServerStats => ({ requests: recorder.counts(), watches: watches.open, objects: store.count, resourceVersion: String(store.resourceVersion) }),
+    stats: (): ApiServerStats => ({ requests: recorder.counts(), watches: watches.open, objects: store.count, resourceVersion: String(store.resourceVersion), watchBacklog: watches.backlog() }),
     requests: (): AuditRecord[] => recorder.requests(),
     close: () => {
       closing ??= (async () => {

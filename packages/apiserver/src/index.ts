@@ -8,6 +8,7 @@ import './requireNode.js';
 
 export { startApiServer } from './apiServer.js';
 export type { ApiServer, ApiServerOptions, ApiServerStats, AuthorizationMode, FaultControl, KubeconfigRequest } from './types.js';
+export type { WatchBacklog } from './http/watch.js';
 
 // Authorization and tokens (the server's RBAC mode and TokenRequest)
 export { forbiddenMessage } from './auth/rbacAuthorizer.js';

@@ -1,6 +1,7 @@
 // The public types of the server handle and its options, exactly as the package contract states them
 // (several packages code against them).
 import type { FaultCounts, FaultSpec } from './faults.js';
+import type { WatchBacklog } from './http/watch.js';
 import type { AuditRecord } from './metrics/index.js';
 import type { Logger } from '@opkit/tasks';
 
@@ -130,6 +131,12 @@ export interface ApiServerStats {
   objects: number;
   /** Current global resourceVersion. */
   resourceVersion: string;
+  /**
+   * What open watches hold for clients that have not taken it yet — bounded however slowly they read: a
+   * replay is produced as its socket takes it (about one 64 KB chunk beyond the socket's buffer), and a
+   * watch is closed before its live events exceed `watchLimits.maxPendingEvents`.
+   */
+  watchBacklog: WatchBacklog;
 }
 
 /**

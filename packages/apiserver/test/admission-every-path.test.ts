@@ -287,7 +287,7 @@ describe('a mutating webhook (and a validating one that records)', () => {
     await must(call(url, 'POST', cms, configMap('dependent', {}, { metadata: { ownerReferences: [ref] } })), 201);
     hooks.reviews.length = 0;
     await must(call(url, 'DELETE', `${cms}/owner`), 200);
-    await waitFor(async () => (await call(url, 'GET', `${cms}/dependent`)).status === 404, 5000, 'the dependent collected');
+    await waitFor(async () => (await call(url, 'GET', `${cms}/dependent`)).status === 404, 30_000, 'the dependent collected');
     const gc = hooks.reviews.filter((r) => r.request.name === 'dependent');
     expect(gc.map((r) => `${r.path} ${r.request.operation}`).sort()).toEqual(['/mutate DELETE', '/record DELETE']);
     expect(gc[0]?.request.userInfo.username).toBe('system:serviceaccount:kube-system:generic-garbage-collector');

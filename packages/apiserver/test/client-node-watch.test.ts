@@ -200,10 +200,10 @@ describe('@kubernetes/client-node watches against the embedded API server', { ti
     await waitUntil('the informer cache equals the server (names and resourceVersions)', async () => {
       expected = await serverSnapshot();
       return snapshot() === expected;
-    }, 25_000);
+    }, 60_000);
     expect(snapshot()).toBe(expected);
     expect(server.stats().requests[`watch ${PLURAL}`]! - watchesBefore).toBeGreaterThan(3); // it really was dropped
     expect(errors).toEqual([]);
     await informer.stop();
-  }, 40_000);
+  }, 120_000);
 });

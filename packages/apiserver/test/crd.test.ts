@@ -144,7 +144,7 @@ describe('CustomResourceDefinitions', () => {
     expect(got.status.conditions.find((c: any) => c.type === 'NamesAccepted').status).toBe('False');
     expect((await call(url, 'GET', '/apis/example.com/v1/namespaces/default/gadgets')).status).toBe(404);
     await call(url, 'DELETE', `${crds}/gadgets.example.com`);
-    await waitFor(async () => (await call(url, 'GET', `${crds}/gadgets.example.com`)).status === 404, 3000, 'the clashing CRD to go');
+    await waitFor(async () => (await call(url, 'GET', `${crds}/gadgets.example.com`)).status === 404, 30_000, 'the clashing CRD to go');
   });
 
   it('serves several versions of one storage, warns on deprecated ones, and defaults on read', async () => {
@@ -203,12 +203,12 @@ describe('CustomResourceDefinitions', () => {
     const w = await openWatch(url, `${widgets}?watch=true&resourceVersion=${server.stats().resourceVersion}`);
     const del = await call(url, 'DELETE', `${crds}/widgets.example.com`);
     expect(del.body.metadata.finalizers).toContain('customresourcecleanup.apiextensions.k8s.io');
-    await waitFor(async () => (await call(url, 'GET', `${widgets}/w1`)).status === 404, 3000, 'objects to go');
+    await waitFor(async () => (await call(url, 'GET', `${widgets}/w1`)).status === 404, 30_000, 'objects to go');
     expect((await call(url, 'GET', `${crds}/widgets.example.com`)).status).toBe(200);
     await call(url, 'PATCH', `${widgets}/w4`, { metadata: { finalizers: null } }, merge);
     await w.ended;
     expect(w.pending().filter((e) => e.type === 'DELETED').map((e) => e.object.metadata.name).sort()).toEqual(['applied', 'w1', 'w4']);
-    await waitFor(async () => (await call(url, 'GET', `${crds}/widgets.example.com`)).status === 404, 3000, 'CRD to go');
+    await waitFor(async () => (await call(url, 'GET', `${crds}/widgets.example.com`)).status === 404, 30_000, 'CRD to go');
     expect((await call(url, 'GET', '/apis/example.com/v1')).status).toBe(404);
     expect((await call(url, 'GET', widgets)).status).toBe(404);
     await call(url, 'POST', crds, { ...widgetCrd('gadgets'), spec: { ...widgetCrd('gadgets').spec, names: { plural: 'gadgets', kind: 'Widget' } } });
@@ -219,6 +219,6 @@ describe('CustomResourceDefinitions', () => {
     const refused = (await call(url, 'GET', `${crds}/others.example.com`)).body;
     expect(refused.status.conditions.find((c: any) => c.type === 'NamesAccepted').status).toBe('False');
     await call(url, 'DELETE', `${crds}/gadgets.example.com`);
-    await waitFor(async () => (await call(url, 'GET', '/apis/example.com/v1/namespaces/default/others')).status === 200, 3000, 'the refused CRD to be accepted');
+    await waitFor(async () => (await call(url, 'GET', '/apis/example.com/v1/namespaces/default/others')).status === 200, 30_000, 'the refused CRD to be accepted');
   });
 });

@@ -74,7 +74,7 @@ function openRawWatch(base: string, path: string): Promise<RawWatch> {
         waiting?.();
       });
       resolve({
-        next: async (timeoutMs = 5000) => {
+        next: async (timeoutMs = 30_000) => {
           const deadline = Date.now() + timeoutMs;
           while (lines.length === 0) {
             const left = deadline - Date.now();
@@ -311,7 +311,7 @@ describe('persistence', () => {
       let cmText: string;
       try {
         expect((await call(first.url, 'POST', CRDS, crd('numbers', 'Number', { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }))).status).toBe(201);
-        await waitFor(async () => (await call(first.url, 'GET', NUMBERS)).status === 200, 5000, 'numbers to be served');
+        await waitFor(async () => (await call(first.url, 'GET', NUMBERS)).status === 200, 30_000, 'numbers to be served');
         expect((await call(first.url, 'POST', NUMBERS, NUMBER_BODY('kept'))).status).toBe(201);
         const patched = await call(first.url, 'PATCH', `${NUMBERS}/kept`, '{"spec":{"big":9007199254740997}}', MERGE);
         expect(patched.status).toBe(200);

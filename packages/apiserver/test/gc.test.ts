@@ -73,8 +73,8 @@ describe('garbage collection', () => {
     await owned('bg-dep-2', owner);
     const del = await call(url, 'DELETE', `${cms}/bg-owner`, { propagationPolicy: 'Background' });
     expect(del.body.kind).toBe('Status');
-    await waitFor(gone('bg-dep-1'), 3000, 'dependent 1 to be collected');
-    await waitFor(gone('bg-dep-2'), 3000, 'dependent 2 to be collected');
+    await waitFor(gone('bg-dep-1'), 30_000, 'dependent 1 to be collected');
+    await waitFor(gone('bg-dep-2'), 30_000, 'dependent 2 to be collected');
   });
 
   it('Background: keeps a dependent that still has a live owner, dropping the dangling reference', async () => {
@@ -86,7 +86,7 @@ describe('garbage collection', () => {
     const dep = await waitFor(async () => {
       const r = await call(url, 'GET', `${cms}/multi-dep`);
       return r.body.metadata.ownerReferences?.length === 1 ? r.body : undefined;
-    }, 3000, 'the dangling reference to go');
+    }, 30_000, 'the dangling reference to go');
     expect(dep.metadata.ownerReferences[0].uid).toBe(b.metadata.uid);
   });
 
@@ -97,7 +97,7 @@ describe('garbage collection', () => {
     try {
       const del = await call(url, 'DELETE', `${cms}/fg-owner?propagationPolicy=Foreground`);
       expect(del.body.metadata.finalizers).toEqual(['foregroundDeletion']);
-      await waitFor(gone('fg-owner'), 3000, 'owner to go');
+      await waitFor(gone('fg-owner'), 30_000, 'owner to go');
       const order = [];
       for (const e of w.pending()) if (e.type === 'DELETED') order.push(e.object.metadata.name);
       expect(order).toEqual(['fg-dep', 'fg-owner']);
@@ -111,7 +111,7 @@ describe('garbage collection', () => {
     await owned('or-dep', owner);
     const del = await call(url, 'DELETE', `${cms}/or-owner`, { propagationPolicy: 'Orphan' });
     expect(del.body.metadata.finalizers).toEqual(['orphan']);
-    await waitFor(gone('or-owner'), 3000, 'owner to go');
+    await waitFor(gone('or-owner'), 30_000, 'owner to go');
     const dep = await call(url, 'GET', `${cms}/or-dep`);
     expect(dep.status).toBe(200);
     expect(dep.body.metadata.ownerReferences).toBeUndefined();
@@ -119,7 +119,7 @@ describe('garbage collection', () => {
 
   it('collects a dependent whose owner uid does not exist', async () => {
     await owned('dangling', { metadata: { name: 'ghost', uid: '00000000-0000-0000-0000-000000000000' } });
-    await waitFor(gone('dangling'), 3000, 'dangling dependent to be collected');
+    await waitFor(gone('dangling'), 30_000, 'dangling dependent to be collected');
   });
 });
 
@@ -142,15 +142,15 @@ describe('deletecollection and namespaces', () => {
     const refused = await call(url, 'POST', ns, configMap('late'));
     expect(refused.status).toBe(403);
     expect(refused.body.details.causes[0].reason).toBe('NamespaceTerminating');
-    await waitFor(async () => (await call(url, 'GET', `${ns}/plain`)).status === 404, 3000, 'content to go');
+    await waitFor(async () => (await call(url, 'GET', `${ns}/plain`)).status === 404, 30_000, 'content to go');
     const waiting = await waitFor(async () => {
       const n = (await call(url, 'GET', '/api/v1/namespaces/doomed')).body;
       return n.status?.conditions ? n : undefined;
-    }, 3000, 'namespace conditions');
+    }, 30_000, 'namespace conditions');
     const remaining = waiting.status.conditions.find((c: any) => c.type === 'NamespaceFinalizersRemaining');
     expect(remaining).toMatchObject({ status: 'True', message: 'Some content in the namespace has finalizers remaining: example.com/x in 1 resource instances' });
     await call(url, 'PATCH', `${ns}/held`, { metadata: { finalizers: null } }, merge);
-    await waitFor(async () => (await call(url, 'GET', '/api/v1/namespaces/doomed')).status === 404, 3000, 'namespace to go');
+    await waitFor(async () => (await call(url, 'GET', '/api/v1/namespaces/doomed')).status === 404, 30_000, 'namespace to go');
     expect((await call(url, 'DELETE', '/api/v1/namespaces/default')).status).toBe(403);
   });
 });

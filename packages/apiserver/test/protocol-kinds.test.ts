@@ -241,7 +241,7 @@ describe('server options', () => {
       await w.ended;
       await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
     }
-    await waitFor(() => count('TCPSocketWrap') + count('TCPServerWrap') <= before.sockets, 3000, 'sockets to close');
+    await waitFor(() => count('TCPSocketWrap') + count('TCPServerWrap') <= before.sockets, 30_000, 'sockets to close');
     expect(count('Timeout')).toBeLessThanOrEqual(before.timers);
   });
 
@@ -265,7 +265,7 @@ describe('server options', () => {
     const before = server.faults.counts();
     const first = await openWatch(url, '/api/v1/namespaces/default/configmaps?watch=true');
     const second = await openWatch(url, '/api/v1/namespaces/default/secrets?watch=true');
-    await waitFor(() => server.stats().watches >= 2, 5000, 'both watches to be open');
+    await waitFor(() => server.stats().watches >= 2, 30_000, 'both watches to be open');
     server.faults.dropWatches();
     await first.ended;
     await second.ended;

@@ -44,7 +44,7 @@ export interface WatchEvent {
 /** An open watch stream. */
 export interface WatchStream {
   status: number;
-  /** The next event, or throws after `timeoutMs`. */
+  /** The next event, or throws after `timeoutMs` (default 30 s: a deadline for a loaded machine, not an expected time). */
   next(timeoutMs?: number): Promise<WatchEvent>;
   /** Collects events until `count` arrived. */
   take(count: number, timeoutMs?: number): Promise<WatchEvent[]>;
@@ -95,7 +95,7 @@ export function openWatch(base: string, path: string, headers: Record<string, st
       res.on('end', finish);
       res.on('close', finish);
       res.on('error', finish);
-      const next = async (timeoutMs = 5000): Promise<WatchEvent> => {
+      const next = async (timeoutMs = 30_000): Promise<WatchEvent> => {
         const deadline = Date.now() + timeoutMs;
         for (;;) {
           const ev = queue.shift();
@@ -115,7 +115,7 @@ export function openWatch(base: string, path: string, headers: Record<string, st
       resolve({
         status: res.statusCode ?? 0,
         next,
-        take: async (count, timeoutMs = 5000) => {
+        take: async (count, timeoutMs = 30_000) => {
           const out: WatchEvent[] = [];
           while (out.length < count) out.push(await next(timeoutMs));
           return out;
@@ -140,7 +140,7 @@ export function openWatch(base: string, path: string, headers: Record<string, st
  * @example
  * await waitFor(async () => (await call(url, 'GET', path)).status === 404);
  */
-export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 5000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 30_000, what = 'condition'): Promise<T> {
   return vi.waitFor(async () => {
     const value = await check();
     if (!value) throw new Error(`timed out waiting for ${what}`);

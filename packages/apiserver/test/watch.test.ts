@@ -239,10 +239,10 @@ describe('watch', () => {
   it('drops watches on demand and counts open watches', async () => {
     const watchesBefore = server.stats().requests['watch configmaps'] ?? 0;
     const w = await openWatch(url, `${path('w1')}?watch=true&resourceVersion=${server.stats().resourceVersion}`);
-    await waitFor(() => server.stats().watches >= 1, 2000, 'watch to register');
+    await waitFor(() => server.stats().watches >= 1, 30_000, 'watch to register');
     server.faults.dropWatches();
     await w.ended;
-    await waitFor(() => server.stats().watches === 0, 2000, 'watches to close');
+    await waitFor(() => server.stats().watches === 0, 30_000, 'watches to close');
     expect(server.stats().requests['watch configmaps']).toBe(watchesBefore + 1);
   });
 });

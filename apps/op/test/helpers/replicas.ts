@@ -47,7 +47,7 @@ export async function startReplicaCluster(prefix: string): Promise<ReplicaCluste
     await client.create(CRDS, EXAMPLE_CRD);
     let kex: Resource | undefined;
     for (let attempt = 0; !(kex = (await client.resolve('kopfexamples.kopf.dev'))[0]); attempt++) {
-      if (attempt > 200) throw new Error('the CRD is not served');
+      if (attempt > 600) throw new Error('the CRD is not served'); // 30 s of 50 ms pauses, and the requests' own time
       client.invalidateDiscovery();
       await new Promise((resolve) => { setTimeout(resolve, 50); });
     }

@@ -32,6 +32,20 @@ export interface WatchLimits {
 /** The bounds every watch gets unless the server is told otherwise. */
 export const DEFAULT_WATCH_LIMITS: WatchLimits = { maxPendingEvents: 10_000, unresponsiveMs: 5_000 };
 
+/** What open watches hold for clients that have not taken it yet (see {@link WatchManager.backlog}). */
+export interface WatchBacklog {
+  /** Watches whose initial events (snapshot or history replay) are not all produced yet. */
+  replaying: number;
+  /** Bytes written to watch responses that their sockets have not taken yet, over all watches. */
+  bytes: number;
+  /** The most bytes one watch holds. */
+  maxBytes: number;
+  /** Live events waiting to be written, over all watches. */
+  events: number;
+  /** The most live events one watch holds (never above `maxPendingEvents`: the watch is closed first). */
+  maxEvents: number;
+}
+
 /** Replay lines written per socket write (a replay of thousands of objects goes out in chunks of about this size). */
 const REPLAY_CHUNK_BYTES = 64 * 1024;
 
@@ -212,6 +226,15 @@ export class WatchSession {
     }
   }
 
+  /**
+   * What this session holds for its client: whether its initial events are still being produced, the
+   * bytes its response has not handed to the socket yet, and the live events waiting behind them.
+   */
+  held(): { replaying: boolean; bytes: number; events: number } {
+    if (this.closed) return { replaying: false, bytes: 0, events: 0 };
+    return { replaying: this.backlog !== undefined, bytes: this.res.writableLength, events: this.pending.length - this.pendingHead };
+  }
+
   /** Delivers what a stall held back, in order (once the stall is over). */
   flushHeld(): void {
     if (!this.closed) this.pump();
@@ -383,6 +406,25 @@ export class WatchManager {
   /** Number of open watches. */
   get open(): number {
     return this.count;
+  }
+
+  /**
+   * What the open watches hold for their clients now: the figures that stay bounded however slowly a
+   * client reads (a replay is produced as the socket takes it; live events are capped per watch).
+   */
+  backlog(): WatchBacklog {
+    const total: WatchBacklog = { replaying: 0, bytes: 0, maxBytes: 0, events: 0, maxEvents: 0 };
+    for (const set of this.byKey.values()) {
+      for (const s of set) {
+        const held = s.held();
+        if (held.replaying) total.replaying++;
+        total.bytes += held.bytes;
+        total.maxBytes = Math.max(total.maxBytes, held.bytes);
+        total.events += held.events;
+        total.maxEvents = Math.max(total.maxEvents, held.events);
+      }
+    }
+    return total;
   }
 
   /** Watches closed so far because they could not keep up, per resource (`configmaps`, `widgets.example.com`). */
