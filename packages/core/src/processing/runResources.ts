@@ -411,10 +411,11 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       wakeups.complete();
       return daemons?.stop() ?? Promise.resolve();
     };
+    // On the injected clock, like every other wait of the runtime (tests observe the exit timeout on it).
     const within = (ms: number): Promise<void> => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const deadline = new Promise<void>((done) => { timer = setTimeout(done, ms); });
-      return Promise.race([Promise.allSettled([...inflight]).then(() => undefined), deadline]).finally(() => clearTimeout(timer));
+      let timer: unknown;
+      const deadline = new Promise<void>((done) => { timer = deps.clock.setTimeout(done, ms); });
+      return Promise.race([Promise.allSettled([...inflight]).then(() => undefined), deadline]).finally(() => deps.clock.clearTimeout(timer));
     };
     const onAbort = (): void => {
       // Close the watches (no new events), then let the cycles in flight finish with their signal
