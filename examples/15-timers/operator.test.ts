@@ -57,7 +57,7 @@ describe('example 15-timers', () => {
     expect(body.status).toBeUndefined();
 
     await env.delete(ref);
-    await env.waitForGone(ref, { timeout: 10_000 });
+    await env.waitForGone(ref, { timeout: 30_000 });
     const stopped = op.feed.filter((e) => e.type === 'daemon' && e.phase === 'stopped').map((e) => e.type === 'daemon' && `${e.id} ${e.reason}`);
     expect(stopped.sort()).toEqual(['every_few_seconds_async resource-deleted', 'every_few_seconds_sync resource-deleted']);
   }, 60_000);

@@ -126,7 +126,7 @@ describe('processing: daemons and timers', () => {
     const last = runs.get('kopf-example-1');
     // Another object's timer running three times shows that time passed: the stopped one did not run again.
     await h.client.create(h.kex, kopfExample('witness'), { namespace: 'default' });
-    await expect.poll(() => runs.get('witness') ?? 0, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => runs.get('witness') ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     expect(runs.get('kopf-example-1')).toBe(last);
     expect(daemonFeed(run)).toEqual(['tick started', 'tick stopping resource-deleted', 'tick stopped resource-deleted']);
   });

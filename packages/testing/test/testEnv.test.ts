@@ -66,6 +66,6 @@ describe('startTestEnv', () => {
       await env.dispose();
       await env.dispose(); // idempotent
     }
-    await expect.poll(() => process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap').length, { timeout: 5_000 }).toBeLessThanOrEqual(before);
+    await expect.poll(() => process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap').length, { timeout: 30_000 }).toBeLessThanOrEqual(before);
   });
 });
