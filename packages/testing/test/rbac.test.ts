@@ -36,7 +36,7 @@ describe('startTestEnv({ rbac })', () => {
     await env.run(minimal);
     await env.apply(obj);
     const message = `kopfexamples.kopf.dev "kopf-example-1" is forbidden: User "${SA}" cannot patch resource "kopfexamples/status" in API group "kopf.dev" in the namespace "default"`;
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     while (!env.forbidden().some((f) => f.message === message)) {
       if (Date.now() > deadline) throw new Error(`no 403 for the status patch; denied so far: ${JSON.stringify(env.forbidden().map((f) => f.message))}`);
       await new Promise((resolve) => { setTimeout(resolve, 20); });
