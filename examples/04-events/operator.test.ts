@@ -19,7 +19,7 @@ describe('example 04-events', () => {
     await op.waitForLog("[default/kopf-example-1] Handler 'create_fn' succeeded.");
     const eventsResource = await env.client.resolveOne({ group: '', version: 'v1', plural: 'events' });
     let items: Record<string, any>[] = [];
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
       items = (await env.client.listAll(eventsResource, { namespace: 'default' })).items as Record<string, any>[];
       if (items.length >= 4) break;
       await new Promise((resolve) => { setTimeout(resolve, 25); });

@@ -31,7 +31,7 @@ describe('example 11-filtering-handlers', () => {
       expect(op.logs.some((line) => line.includes(absent))).toBe(false);
     }
     // The daemon pings every second while spec.field is 'value', and holds the finalizer.
-    await op.waitForFeed(() => op.logs.filter((line) => line === '[default/kopf-example-1] Field daemon is satisfied.').length >= 2, { timeout: 10_000 });
+    await op.waitForFeed(() => op.logs.filter((line) => line === '[default/kopf-example-1] Field daemon is satisfied.').length >= 2, { timeout: 30_000 });
     expect((await env.get(ref)).metadata.finalizers).toEqual(['opkit.dev/finalizer']);
     await env.patch(ref, { spec: { field: 'changed' } });
     await op.waitForLog('[default/kopf-example-1] Field change is satisfied.');

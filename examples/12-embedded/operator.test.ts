@@ -12,7 +12,7 @@ describe('example 12-embedded', () => {
     const said: string[] = [];
     const logger = createLogger({ format: 'plain', level: 'info', write: (line) => lines.push(line) });
     const waitForLine = async (text: string): Promise<void> => {
-      for (const deadline = Date.now() + 10_000; !lines.some((line) => line.includes(text));) {
+      for (const deadline = Date.now() + 30_000; !lines.some((line) => line.includes(text));) {
         if (Date.now() > deadline) throw new Error(`no log line ${text}; got:\n${lines.join('\n')}`);
         await new Promise((resolve) => { setTimeout(resolve, 20); });
       }

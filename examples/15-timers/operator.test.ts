@@ -12,8 +12,11 @@ const crd = fileURLToPath(new URL('../crd.yaml', import.meta.url));
 const obj = fileURLToPath(new URL('../obj.yaml', import.meta.url));
 const ref = { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', name: 'kopf-example-1', namespace: 'default' };
 
-function runsOf(feed: readonly FeedEvent[], id: string): number[] {
-  return feed.filter((e) => e.type === 'handler' && e.id === id && e.phase === 'started').map((e) => e.ts);
+type HandlerEvent = Extract<FeedEvent, { type: 'handler' }>;
+
+/** The feed's events of one timer's runs (started, succeeded, …), in order. */
+function runsOf(feed: readonly FeedEvent[], id: string): HandlerEvent[] {
+  return feed.filter((e): e is HandlerEvent => e.type === 'handler' && e.id === id);
 }
 
 describe('example 15-timers', () => {
@@ -29,27 +32,32 @@ describe('example 15-timers', () => {
 
   it('pings after the idle time, then on the interval; holds the finalizer; stops on deletion', async () => {
     const op = await env.run(operator);
-    const created = Date.now();
+    const applied = Date.now();
     await env.apply(obj);
     await op.waitForLog("[default/kopf-example-1] Ping from a sync timer: field='value'");
-    await op.waitForLog("[default/kopf-example-1] Ping from an async timer: field='value'", { timeout: 10_000 });
-    await op.waitForFeed(() => runsOf(op.feed, 'every_few_seconds_async').length >= 3, { timeout: 10_000 });
-    const sync = runsOf(op.feed, 'every_few_seconds_sync');
-    const async = runsOf(op.feed, 'every_few_seconds_async');
-    // Not before the idle time (5 s and 10 s, scaled), counted from the object's first sight.
-    expect(sync[0]! - created).toBeGreaterThanOrEqual(500);
-    expect(async[0]! - created).toBeGreaterThanOrEqual(1000);
-    expect(async[0]! - sync[0]!).toBeGreaterThanOrEqual(400);
-    // Then on their intervals (2 s and 4 s, scaled; a run never starts early).
-    for (const [runs, interval] of [[sync, 200], [async, 400]] as const) {
-      for (let i = 1; i < runs.length; i++) expect(runs[i]! - runs[i - 1]!).toBeGreaterThanOrEqual(interval);
+    await op.waitForLog("[default/kopf-example-1] Ping from an async timer: field='value'", { timeout: 30_000 });
+    await op.waitForFeed(() => runsOf(op.feed, 'every_few_seconds_async').filter((e) => e.phase === 'started').length >= 3, { timeout: 30_000 });
+    // Judged on the runtime's own timestamps (its feed), and only with bounds that a slow machine can
+    // widen but never break: a run starts no sooner than the idle time after the object appeared, and no
+    // sooner than the interval after the previous run ended (the feed stamps a run's end before the timer
+    // measures its next wait from it). Comparing two starts, or the two timers' first runs, is not sound:
+    // a late run shortens the gap to the next one. The exact schedule of these options (idle 5 s, then every
+    // 2 s) is asserted on fake time in @opkit/daemons' tests; the real spacing is measured by apps/bench.
+    for (const [id, idle, interval] of [['every_few_seconds_sync', 500, 200], ['every_few_seconds_async', 1000, 400]] as const) {
+      const runs = runsOf(op.feed, id);
+      runs.forEach((e, i) => expect(`${i} ${e.phase}`).toBe(`${i} ${i % 2 === 0 ? 'started' : 'succeeded'}`)); // never overlapping
+      expect(runs[0]!.ts - applied).toBeGreaterThanOrEqual(idle);
+      for (let i = 2; i < runs.length; i += 2) expect(runs[i]!.ts - runs[i - 1]!.ts).toBeGreaterThanOrEqual(interval);
     }
+    // The shorter idle time (5 s against 10 s, scaled) comes first: both wait in one queue, in due order.
+    const firstStart = (id: string): number => op.feed.findIndex((e) => e.type === 'handler' && e.id === id && e.phase === 'started');
+    expect(firstStart('every_few_seconds_sync')).toBeLessThan(firstStart('every_few_seconds_async'));
     const body = await env.get(ref);
     expect(body.metadata.finalizers).toEqual(['opkit.dev/finalizer']);
     expect(body.status).toBeUndefined();
 
     await env.delete(ref);
-    await env.waitForGone(ref, { timeout: 10_000 });
+    await env.waitForGone(ref, { timeout: 30_000 });
     const stopped = op.feed.filter((e) => e.type === 'daemon' && e.phase === 'stopped').map((e) => e.type === 'daemon' && `${e.id} ${e.reason}`);
     expect(stopped.sort()).toEqual(['every_few_seconds_async resource-deleted', 'every_few_seconds_sync resource-deleted']);
   }, 60_000);

@@ -2,5 +2,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { testTimeout: 60_000, hookTimeout: 30_000 },
+  test: { testTimeout: 60_000, hookTimeout: 30_000, expect: { poll: { timeout: 30_000 } } },
 });

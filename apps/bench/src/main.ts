@@ -17,11 +17,12 @@ import { renderServerFigures, renderTable } from './report.js';
 import { DAEMONS_FULL_SIZES, runDaemonsBench } from './scenarios/daemonsScenarios.js';
 import { HEALTH_FULL_SIZES, runHealthBench } from './scenarios/healthScenarios.js';
 import { runJsonBench } from './scenarios/jsonScenarios.js';
+import { runTimingBench, TIMING_FULL_SIZES } from './scenarios/timingScenarios.js';
 import { loadWatchingModules, runWatchingBench, WATCHING_FULL_SIZES } from './scenarios/watchingScenarios.js';
 import { runTakeoverBench, TAKEOVER_FULL_SIZES } from './scenarios/takeoverScenarios.js';
 import { runWatchMemoryBench, WATCH_MEMORY_FULL_SIZES } from './scenarios/watchMemoryScenarios.js';
 
-const SUITES = ['apiserver', 'server', 'watching', 'watch-memory', 'takeover', 'daemons', 'json', 'health'];
+const SUITES = ['apiserver', 'server', 'watching', 'watch-memory', 'takeover', 'daemons', 'json', 'health', 'timing'];
 const USAGE = `usage: bench [--quick | --objects N] [--out FILE] [--cpu-prof DIR]   (the six scenarios, Opkit vs the raw baseline)
        bench ${SUITES.join('|')} [--quick]   (one suite; \`server\` and \`apiserver\` also take --objects N)
        bench server [--quick | --objects N] [--rbac]   (--rbac: the server under RBAC, driven as a bound ServiceAccount)`;
@@ -89,6 +90,8 @@ async function main(argv: string[]): Promise<number> {
       console.log(renderTable(await runTakeoverBench(quick ? { rounds: 1 } : TAKEOVER_FULL_SIZES)));
     } else if (suite === 'health') {
       console.log(renderTable(await runHealthBench(quick ? { objects: 100, rounds: 1 } : HEALTH_FULL_SIZES)));
+    } else if (suite === 'timing') {
+      console.log(renderTable(await runTimingBench(quick ? { rounds: 1 } : TIMING_FULL_SIZES)));
     } else if (suite === 'json') {
       console.log(renderTable(runJsonBench()));
     } else if (suite === 'watching') {

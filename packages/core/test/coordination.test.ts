@@ -38,7 +38,7 @@ describe('coordination', () => {
   };
   const installPeering = async (): Promise<void> => {
     for (const crd of peeringCrds()) await h.client.create(CRDS, crd);
-    const resource = await vi.waitFor(() => h.client.resolveOne('clusterkopfpeerings.kopf.dev'), { timeout: 10_000, interval: 50 });
+    const resource = await vi.waitFor(() => h.client.resolveOne('clusterkopfpeerings.kopf.dev'), { timeout: 30_000, interval: 50 });
     await h.client.create(resource, { apiVersion: 'kopf.dev/v1', kind: 'ClusterKopfPeering', metadata: { name: 'default' } });
   };
   const peeringEvents = (run: Running): Extract<FeedEvent, { type: 'peering' }>[] => run.feed.filter((event): event is Extract<FeedEvent, { type: 'peering' }> => event.type === 'peering');
@@ -59,8 +59,8 @@ describe('coordination', () => {
     await h.client.create(h.kex, kopfExample('before'), { namespace: 'default' });
     await h.waitFor('before', (body) => (body.status as any)?.create_fn === 'a', 'before handled');
     await freezeOperators({ client: h.client, identity: 'admin@host', clusterwide: true, lifetime: 600 });
-    await vi.waitFor(() => expect(run.lines.some((line) => line.startsWith('Pausing operations in favour of [<Peer admin@host: priority=100, lifetime=600, lastseen='))).toBe(true), { timeout: 10_000 });
-    await vi.waitFor(() => expect(run.lines).toContain('Pausing the watches.'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(run.lines.some((line) => line.startsWith('Pausing operations in favour of [<Peer admin@host: priority=100, lifetime=600, lastseen='))).toBe(true), { timeout: 30_000 });
+    await vi.waitFor(() => expect(run.lines).toContain('Pausing the watches.'), { timeout: 30_000 });
     expect(peeringEvents(run).at(-1)).toMatchObject({ paused: true, reason: 'higher-priority', identity: 'op-a' });
     expect(peeringEvents(run).at(-1)!.objects[0]!.peers.map((peer) => peer.identity).sort()).toEqual(['admin@host', 'op-a']);
     await h.client.create(h.kex, kopfExample('during'), { namespace: 'default' });
@@ -77,9 +77,9 @@ describe('coordination', () => {
     const handled = new Map<string, string[]>();
     const settings = (identity: string): typeof FAST => ({ ...FAST, peering: { identity, leaderElection: true, leaseName: 'kex-operator', ...FAST_LEASES } });
     const a = await h.run(recording('a', handled), { client: await clientOf('a'), settings: settings('a') });
-    await vi.waitFor(() => expect(a.feed.some((event) => event.type === 'leadership' && event.leader)).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(a.feed.some((event) => event.type === 'leadership' && event.leader)).toBe(true), { timeout: 30_000 });
     const b = await h.run(recording('b', handled), { client: await clientOf('b'), settings: settings('b') });
-    await vi.waitFor(() => expect(b.feed.some((event) => event.type === 'leadership' && !event.leader && event.holder === 'a')).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(b.feed.some((event) => event.type === 'leadership' && !event.leader && event.holder === 'a')).toBe(true), { timeout: 30_000 });
     for (const name of ['one', 'two', 'three']) await h.client.create(h.kex, kopfExample(name), { namespace: 'default' });
     for (const name of ['one', 'two', 'three']) await h.waitFor(name, (body) => (body.status as any)?.create_fn === 'a', `${name} handled by the leader`);
     // Only the leader writes a peering record; its group would keep its replicas from pausing each other.
@@ -101,7 +101,7 @@ describe('coordination', () => {
     const a = await h.run(recording('a', handled), { client: await clientOf('a'), settings: settings('a') });
     const b = await h.run(recording('b', handled), { client: await clientOf('b'), settings: settings('b') });
     const both = (run: Running): boolean => run.feed.some((event) => event.type === 'shards' && event.active && event.members.length === 2);
-    await vi.waitFor(() => expect(both(a) && both(b)).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(both(a) && both(b)).toBe(true), { timeout: 30_000 });
     const names = Array.from({ length: 20 }, (_, i) => `obj-${i}`);
     for (const name of names) await h.client.create(h.kex, kopfExample(name), { namespace: 'default' });
     await vi.waitFor(() => expect(names.every((name) => handled.has(name))).toBe(true), { timeout: 15_000 });

@@ -73,7 +73,7 @@ export async function startHarness(options: ApiServerOptions & { status?: boolea
   writeFileSync(path, server.kubeconfig());
   const client = await connect({ kubeconfig: path, retry: { start: 20, max: 500, attempts: 20 } });
   await client.create(CRDS, kopfExampleCrd({ status: options.status ?? true }));
-  const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: 10_000, interval: 50 });
+  const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: 30_000, interval: 50 });
   const runs: Running[] = [];
   const harness: Harness = {
     server, client, kex,

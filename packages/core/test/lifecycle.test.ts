@@ -73,7 +73,7 @@ describe('processing: the life of an object', () => {
     await h.client.create(h.kex, kopfExample('fine'), { namespace: 'default' });
     await h.waitFor('fine', (b) => (b.status as any)?.create_fn === 'ok', 'the healthy object');
     const throttles = (): string[] => run.lines.filter((line) => line.startsWith('[default/broken] Throttling for'));
-    await expect.poll(() => throttles().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => throttles().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     // The failed part is retried, with growing delays (the last one repeating).
     expect(throttles().slice(0, 3).map((line) => /Throttling for ([\d.]+) seconds/.exec(line)?.[1])).toEqual(['0.2', '0.4', '0.4']);
     expect(throttles()[0]).toContain('422');

@@ -13,14 +13,16 @@ import type { RuntimeDeps } from '../src/processing/index.js';
 import type { Harness } from './harness.js';
 import { kopfExample, startHarness } from './harness.js';
 
-/** The system clock, counting the timers that are pending. */
-function countingClock(): Clock & { readonly pending: Set<unknown> } {
+/** The system clock, counting the timers that are pending and recording the delay of each one that fired, in order. */
+function countingClock(): Clock & { readonly pending: Set<unknown>; readonly fired: number[] } {
   const pending = new Set<unknown>();
+  const fired: number[] = [];
   return {
     pending,
+    fired,
     now: () => systemClock.now(),
     setTimeout: (fn, ms) => {
-      const handle: unknown = systemClock.setTimeout(() => { pending.delete(handle); fn(); }, ms);
+      const handle: unknown = systemClock.setTimeout(() => { pending.delete(handle); fired.push(ms); fn(); }, ms);
       pending.add(handle);
       return handle;
     },
@@ -40,7 +42,7 @@ describe('runResources', () => {
     const clock = countingClock();
     let slowStarted = false;
     let slowSawAbort = false;
-    let slowAbortedAt = 0;
+    let firedWhenSlowAborted: number[] = [];
     let quickStarted = false;
     let quickAbortedWhenDone: boolean | undefined;
     let releaseQuick = (): void => undefined;
@@ -57,7 +59,7 @@ describe('runResources', () => {
       slowStarted = true;
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
       slowSawAbort = signal.aborted;
-      slowAbortedAt = Date.now();
+      firedWhenSlowAborted = [...clock.fired];
       return 'stopped politely';
     });
     const deps: RuntimeDeps = {
@@ -80,16 +82,17 @@ describe('runResources', () => {
     await h.client.create(h.kex, kopfExample('quick'), { namespace: 'default' });
     await expect.poll(() => quickStarted).toBe(true);
 
-    const stopping = Date.now();
+    const firedBeforeStop = clock.fired.length;
     controller.abort();
     releaseQuick();
     await done;
-    expect(Date.now() - stopping).toBeLessThan(4_000);
-    // The handler that finished during the drain never saw an abort; the straggler saw it after the exit timeout.
+    // The handler that finished during the drain never saw an abort; the straggler saw it only once the
+    // exit timeout (1 s on the runtime's clock) had run out — how long a stop takes is measured by
+    // apps/bench (`bench timing`), not asserted here.
     expect(quickAbortedWhenDone).toBe(false);
     expect(((await h.get('quick')).status as any)?.create_fn).toBe('finished in the drain');
     expect(slowSawAbort).toBe(true);
-    expect(slowAbortedAt - stopping).toBeGreaterThanOrEqual(900);
+    expect(firedWhenSlowAborted.slice(firedBeforeStop)).toContain(1_000);
     expect(clock.pending.size).toBe(0);
     expect(synced).toBe(1);
     // The interrupted handler's cycle finished: its result and the finished creation are stored.
@@ -116,7 +119,10 @@ describe('runResources', () => {
       objectLogger: (body, resource) => objectLogger(logger, body, resource), emit: () => undefined, events: { post: () => undefined },
       namespaces: ['default'],
     }, { signal: controller.signal, onSynced: () => { synced++; } });
-    await expect.poll(() => synced).toBe(1);
+    // The start (discovery, the CRD's observation, the namespace's list) took longer than expect.poll's
+    // 1 s default on a loaded machine, which failed this with 0 syncs: the package's vitest config now
+    // gives every poll 30 s, and the deadline is spelled out here too.
+    await expect.poll(() => synced, { timeout: 30_000 }).toBe(1);
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
     await h.waitFor('kopf-example-1', (b) => (b.status as any)?.create_fn === 'mine', 'the object in the served namespace');
     controller.abort();

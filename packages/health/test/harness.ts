@@ -48,7 +48,7 @@ export async function startHarness(): Promise<Harness> {
   // The operator's own client: its request feed then holds its requests only, not the test's.
   const operatorClient = await connect({ kubeconfig: join(dir, 'kubeconfig'), retry: { start: 20, max: 500, attempts: 20 } });
   await client.create(CRDS, KOPF_EXAMPLE_CRD);
-  const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: 10_000, interval: 50 });
+  const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: 30_000, interval: 50 });
   const stops: (() => Promise<void>)[] = [];
   return {
     server, client, kex,

@@ -121,7 +121,7 @@ describe('metrics', () => {
     // (peering's detection runs beside the listing, so this may come a moment after `ready`).
     await vi.waitFor(async () => {
       expect(sum(parseExposition(await (await fetch(server.url)).text()), 'opkit_ready')).toBe(1);
-    }, { timeout: 10_000, interval: 50 });
+    }, { timeout: 30_000, interval: 50 });
     expect((await fetch(server.url.replace('/prom', '/metrics'))).status).toBe(404);
     await expect(startMetricsServer({ metrics, url: server.url })).rejects.toThrow(`Cannot serve metrics at ${server.url}: the address is in use.`);
     await expect(startMetricsServer({ metrics, url: 'https://127.0.0.1:0/m' })).rejects.toThrow('The metrics URL "https://127.0.0.1:0/m" uses https; only http is supported (expected http://HOST:PORT/PATH, e.g. http://0.0.0.0:9090/metrics).');

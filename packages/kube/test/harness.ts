@@ -54,9 +54,16 @@ export function crdManifest(plural = 'kopfexamples', group = 'kopf.dev', kind = 
   };
 }
 
-/** Wait until `check` returns true, or fail after `timeoutMs` naming `what` (vitest's `vi.waitFor` does the polling). */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> {
+/** The shortest deadline of {@link waitFor}: a loaded machine makes a wait longer, never a test fail. */
+export const MIN_WAIT_MS = 30_000;
+
+/**
+ * Wait until `check` returns true, or fail naming `what` (vitest's `vi.waitFor` does the polling).
+ * `timeoutMs` is a deadline, never an assertion on speed: it is raised to at least {@link MIN_WAIT_MS}.
+ */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = MIN_WAIT_MS, what = 'condition'): Promise<void> {
+  const deadline = Math.max(timeoutMs, MIN_WAIT_MS);
   await vi.waitFor(async () => {
-    if (!(await check())) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-  }, { timeout: timeoutMs, interval: 10 });
+    if (!(await check())) throw new Error(`timed out after ${deadline} ms waiting for ${what}`);
+  }, { timeout: deadline, interval: 10 });
 }

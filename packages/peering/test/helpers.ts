@@ -67,14 +67,19 @@ export function recordingLogger(lines: string[], prefix = ''): Logger {
   return logger;
 }
 
+/** The shortest deadline of {@link waitFor}: a loaded machine makes a wait longer, never a test fail. */
+export const MIN_WAIT_MS = 30_000;
+
 /**
  * Wait until `check` holds, or fail after `timeoutMs` naming what was awaited (vitest's `vi.waitFor` does the
- * polling); `between` runs after each failed check.
+ * polling); `between` runs after each failed check. `timeoutMs` is a deadline, never an assertion on speed:
+ * it is raised to at least {@link MIN_WAIT_MS}.
  */
-export async function waitFor(check: () => boolean | Promise<boolean>, what: string, between?: () => void, timeoutMs = 20_000): Promise<void> {
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, between?: () => void, timeoutMs = MIN_WAIT_MS): Promise<void> {
+  const deadline = Math.max(timeoutMs, MIN_WAIT_MS);
   await vi.waitFor(async () => {
     if (await check()) return;
     between?.();
-    throw new Error(`timed out waiting until ${what}`);
-  }, { timeout: timeoutMs, interval: 20 });
+    throw new Error(`timed out after ${deadline} ms waiting until ${what}`);
+  }, { timeout: deadline, interval: 20 });
 }

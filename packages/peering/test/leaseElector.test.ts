@@ -7,16 +7,20 @@ import type { KubeClient } from '@opkit/kube';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEASES, LeaseElector, PeeringError, resolveLeaseTiming } from '../src/index.js';
 import type { HandlingHost } from '../src/index.js';
-import { client, listWatch, recordingLogger, waitFor } from './helpers.js';
+import { client, listWatch, MIN_WAIT_MS, recordingLogger, waitFor } from './helpers.js';
 
 const TIMING = { leaseDuration: 2, renewDeadline: 1.5, retryPeriod: 0.25 };
+/** A lease that outlives every wait's deadline: whoever takes it over within a wait did not wait for it to expire. */
+const LONG_LEASE = { ...TIMING, leaseDuration: 2 * MIN_WAIT_MS / 1000 };
+/** Orders the runtime's acquire and release calls across candidates (wall-clock milliseconds can tie). */
+let sequence = 0;
 const MICRO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 
 interface Candidate {
   readonly name: string;
   readonly elector: LeaseElector;
   readonly lines: string[];
-  /** Acquire and release calls of the runtime, with times. */
+  /** Acquire and release calls of the runtime, with their place in the order of all candidates' calls. */
   readonly calls: { readonly what: 'acquire' | 'release-start' | 'release-end'; readonly at: number }[];
   stop(): Promise<void>;
 }
@@ -38,20 +42,20 @@ describe('LeaseElector', () => {
     await server.close();
   });
 
-  async function candidate(name: string): Promise<Candidate> {
+  async function candidate(name: string, timing: typeof TIMING = TIMING): Promise<Candidate> {
     const own: KubeClient = await client(server, name);
     const lines: string[] = [];
     const calls: Candidate['calls'][number][] = [];
     const elector = new LeaseElector({
-      client: own, name: 'my-operator', namespace: 'default', identity: name, ...TIMING, logger: recordingLogger(lines),
+      client: own, name: 'my-operator', namespace: 'default', identity: name, ...timing, logger: recordingLogger(lines),
       watch: () => listWatch(own, LEASES, { namespace: 'default', fieldSelector: 'metadata.name=my-operator' }),
     });
     const host: HandlingHost = {
-      acquire: () => { calls.push({ what: 'acquire', at: Date.now() }); },
+      acquire: () => { calls.push({ what: 'acquire', at: sequence++ }); },
       release: async () => {
-        calls.push({ what: 'release-start', at: Date.now() });
-        await new Promise((resolve) => { setTimeout(resolve, 10); });
-        calls.push({ what: 'release-end', at: Date.now() });
+        calls.push({ what: 'release-start', at: sequence++ });
+        await new Promise((resolve) => { setTimeout(resolve, 10); }); // letting go takes a moment
+        calls.push({ what: 'release-end', at: sequence++ });
       },
     };
     elector.attach(host);
@@ -77,24 +81,23 @@ describe('LeaseElector', () => {
   const leaders = (): Candidate[] => candidates.filter((item) => item.elector.leader);
 
   it('elects exactly one of three, writes a real Lease, and hands over at once on a clean stop', async () => {
-    await Promise.all(['a', 'b', 'c'].map((name) => candidate(name)));
+    await Promise.all(['a', 'b', 'c'].map((name) => candidate(name, LONG_LEASE)));
     await waitFor(() => leaders().length === 1, 'one leads');
     const first = leaders()[0]!;
     expect(first.calls.map((call) => call.what)).toEqual(['acquire']);
     const admin = await client(server, 'admin');
     const lease = await admin.get<{ spec: Record<string, unknown> }>(LEASES, 'my-operator', { namespace: 'default' });
-    expect(lease.spec).toMatchObject({ holderIdentity: first.name, leaseDurationSeconds: 2, leaseTransitions: 0 });
+    expect(lease.spec).toMatchObject({ holderIdentity: first.name, leaseDurationSeconds: LONG_LEASE.leaseDuration, leaseTransitions: 0 });
     expect(lease.spec.renewTime).toMatch(MICRO_TIME);
     expect(lease.spec.acquireTime).toMatch(MICRO_TIME);
     expect(first.lines).toContain('INFO Acquired the leader lease default/my-operator; handling objects now.');
 
-    const stopped = Date.now();
     await first.stop();
     candidates.splice(candidates.indexOf(first), 1);
-    await waitFor(() => leaders().length === 1, 'another leads');
-    // Released on the way out: the next one did not wait for the lease to expire.
+    // Released on the way out: the next one did not wait for the lease to expire (it lasts twice the wait's
+    // deadline). How soon the hand-over happens is measured by apps/bench (`bench timing`), not asserted here.
+    await waitFor(() => leaders().length === 1, 'another leads', undefined, MIN_WAIT_MS);
     const second = leaders()[0]!;
-    expect(second.calls.find((call) => call.what === 'acquire')!.at - stopped).toBeLessThan(2000);
     expect(first.lines).toContain('INFO Released the leader lease default/my-operator.');
     const after = await admin.get<{ spec: Record<string, unknown> }>(LEASES, 'my-operator', { namespace: 'default' });
     expect(after.spec).toMatchObject({ holderIdentity: second.name, leaseTransitions: 1 });

@@ -6,9 +6,13 @@ import type { ApiServer } from '@opkit/apiserver';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEASES, Sharding, SHARD_VIEW_ANNOTATION } from '../src/index.js';
 import type { HandlingHost } from '../src/index.js';
-import { client, listWatch, recordingLogger, waitFor } from './helpers.js';
+import { client, listWatch, MIN_WAIT_MS, recordingLogger, waitFor } from './helpers.js';
+
+const THREE_SHARES = 'INFO Sharding: handling 1 of 3 shares in default/my-operator (members: a, b, c).';
 
 const TIMING = { leaseDuration: 2, renewDeadline: 1.5, retryPeriod: 0.25 };
+/** Membership leases that outlive every wait's deadline: a share taken over within a wait was not taken over by expiry. */
+const LONG_LEASE = { ...TIMING, leaseDuration: 2 * MIN_WAIT_MS / 1000 };
 const UIDS = Array.from({ length: 300 }, (_, i) => `uid-${i}`);
 
 interface Member {
@@ -33,12 +37,12 @@ describe('Sharding', () => {
     await server.close();
   });
 
-  async function member(name: string): Promise<Member> {
+  async function member(name: string, timing: typeof TIMING = TIMING): Promise<Member> {
     const own = await client(server, name);
     const lines: string[] = [];
     const handled = new Set<string>();
     const shards = new Sharding({
-      client: own, group: 'my-operator', namespace: 'default', identity: name, ...TIMING, logger: recordingLogger(lines),
+      client: own, group: 'my-operator', namespace: 'default', identity: name, ...timing, logger: recordingLogger(lines),
       watch: () => listWatch(own, LEASES, { namespace: 'default', labelSelector: Sharding.labelSelector('my-operator') }),
     });
     const host: HandlingHost = {
@@ -74,11 +78,13 @@ describe('Sharding', () => {
 
   it('shares the objects among three members, each roughly a third, none twice', async () => {
     await Promise.all(['a', 'b', 'c'].map((name) => member(name)));
-    await waitFor(() => everyOnce(members) && members.every((item) => item.shards.state.members.length === 3), 'every object has one handler among three members');
+    // The log line comes with the member's confirmed view of three; the shared state can show three members
+    // (and every object handled once) while a member still hands over from its view of two — so wait for it too.
+    await waitFor(() => everyOnce(members) && members.every((item) => item.shards.state.members.length === 3 && item.lines.includes(THREE_SHARES)), 'every object has one handler among three members');
     for (const item of members) {
       expect(item.handled.size).toBeGreaterThan(60);
       expect(item.handled.size).toBeLessThan(140);
-      expect(item.lines).toContain('INFO Sharding: handling 1 of 3 shares in default/my-operator (members: a, b, c).');
+      expect(item.lines).toContain(THREE_SHARES);
     }
     const admin = await client(server, 'admin');
     const leases = await admin.listAll<{ metadata: { annotations?: Record<string, string> } }>(LEASES, { namespace: 'default', labelSelector: Sharding.labelSelector('my-operator') });
@@ -88,15 +94,16 @@ describe('Sharding', () => {
   });
 
   it('moves the share of a member that leaves to the others at once, and a joining one gets a share', async () => {
-    await Promise.all(['a', 'b', 'c'].map((name) => member(name)));
+    await Promise.all(['a', 'b', 'c'].map((name) => member(name, LONG_LEASE)));
     await waitFor(() => everyOnce(members) && members.every((item) => item.handled.size > 0), 'every object has one handler among three');
     const c = members.find((item) => item.name === 'c')!;
     await c.stop();
     members.splice(members.indexOf(c), 1);
     c.handled.clear();
     expect(c.lines, c.lines.join('\n')).toContain('INFO Left shard group default/my-operator.');
-    await waitFor(() => everyOnce(members), 'the two others handle everything', undefined, 1500); // well before c's lease could expire
-    await member('d');
+    // c's lease lasts twice this wait's deadline: the others took its share because it left, not by expiry.
+    await waitFor(() => everyOnce(members), 'the two others handle everything', undefined, MIN_WAIT_MS);
+    await member('d', LONG_LEASE);
     await waitFor(() => everyOnce(members) && members.every((item) => item.handled.size > 0), 'three members again');
     expect(violations).toEqual([]);
   });

@@ -45,7 +45,7 @@ async function establish(crd: unknown, name: string): Promise<void> {
     if (!(got.body.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Established' && c.status === 'True')) {
       throw new Error(`${name} was not established within 10 s`);
     }
-  }, { timeout: 10_000, interval: 20 });
+  }, { timeout: 30_000, interval: 20 });
 }
 
 const base = '/apis/example.com/v1alpha1/namespaces/default/greetings';

@@ -68,7 +68,7 @@ beforeAll(async () => {
   expect((await call('POST', CRDS, crd)).status).toBe(201);
   await vi.waitFor(async () => {
     if ((await call('GET', KEXES)).status !== 200) throw new Error('the kopfexamples resource was not served within 10 s');
-  }, { timeout: 10_000, interval: 10 });
+  }, { timeout: 30_000, interval: 10 });
 });
 
 afterAll(async () => {

@@ -10,6 +10,9 @@ import type { KubeClient } from '@opkit/kube';
 /** The identity `env.run()` gives an operator unless told otherwise: a ServiceAccount, as in a cluster. */
 export const DEFAULT_OPERATOR_USER = 'system:serviceaccount:default:operator';
 
+/** The deadline of every wait that names none, in ms: generous, so that a loaded CI machine only makes a wait longer. */
+export const DEFAULT_WAIT_MS = 30_000;
+
 /** What to run: a Registry, operator file paths, or a function registering handlers on a fresh registry. */
 export type RunTarget = Registry | string | readonly string[] | ((registry: Registry) => void | Promise<void>);
 
@@ -153,8 +156,8 @@ export async function startRun(context: RunContext, target: RunTarget, options: 
     waitForLog: (match, waitOptions = {}) => waitUntil(
       () => logs.find((line) => (typeof match === 'string' ? line.includes(match) : match.test(line))),
       `a log line ${typeof match === 'string' ? JSON.stringify(match) : String(match)}; last lines:\n${logs.slice(-10).join('\n')}`,
-      waitOptions.timeout ?? 10_000, onChange),
-    waitForFeed: (predicate, waitOptions = {}) => waitUntil(() => feed.find(predicate), 'a feed event', waitOptions.timeout ?? 10_000, onChange),
+      waitOptions.timeout ?? DEFAULT_WAIT_MS, onChange),
+    waitForFeed: (predicate, waitOptions = {}) => waitUntil(() => feed.find(predicate), 'a feed event', waitOptions.timeout ?? DEFAULT_WAIT_MS, onChange),
     probe: () => op.probe({ signal: controller.signal }),
     stop: () => {
       stopping ??= (async () => {

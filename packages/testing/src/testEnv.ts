@@ -13,7 +13,7 @@ import { connect, NotFoundError, ConflictError } from '@opkit/kube';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { parseManifests } from './manifests.js';
 import type { ManifestInput } from './manifests.js';
-import { DEFAULT_OPERATOR_USER, startRun } from './run.js';
+import { DEFAULT_OPERATOR_USER, DEFAULT_WAIT_MS, startRun } from './run.js';
 import type { RunOptions, RunningOperator, RunTarget } from './run.js';
 
 /** Options of {@link startTestEnv}. */
@@ -62,7 +62,7 @@ export type ObjectRef = KubeObject | { readonly apiVersion: string; readonly kin
 
 /** Options of waits. */
 export interface WaitOptions {
-  /** Milliseconds. @defaultValue 10000 */
+  /** Milliseconds: a deadline, generous so that a loaded CI machine only makes a wait longer. @defaultValue 30000 */
   readonly timeout?: number;
 }
 
@@ -180,7 +180,7 @@ export class TestEnv {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test's predicate reads the object's fields freely, as a handler does
   async waitFor(ref: ObjectRef, predicate: (body: KubeObject & Record<string, any>) => unknown = () => true, options: WaitOptions & { readonly what?: string } = {}): Promise<KubeObject & Record<string, any>> {
     const c = coordinates(ref);
-    const deadline = Date.now() + (options.timeout ?? 10_000);
+    const deadline = Date.now() + (options.timeout ?? DEFAULT_WAIT_MS);
     let last: KubeObject | undefined;
     let lastError: unknown;
     for (;;) {
@@ -193,7 +193,7 @@ export class TestEnv {
       }
       if (Date.now() >= deadline) {
         const state = last ? stringifyJson(last) : `not found (${(lastError as Error | undefined)?.message ?? 'never seen'})`;
-        throw new Error(`Timed out after ${options.timeout ?? 10_000} ms waiting for ${c.kind} ${c.namespace ? `${c.namespace}/` : ''}${c.name}`
+        throw new Error(`Timed out after ${options.timeout ?? DEFAULT_WAIT_MS} ms waiting for ${c.kind} ${c.namespace ? `${c.namespace}/` : ''}${c.name}`
           + `${options.what ? ` to ${options.what}` : ' to satisfy the predicate'}. Last seen: ${state}${this.#deniedNote()}`);
       }
       await sleepMs(25);
@@ -203,7 +203,7 @@ export class TestEnv {
   /** Wait until an object no longer exists. */
   async waitForGone(ref: ObjectRef, options: WaitOptions = {}): Promise<void> {
     const c = coordinates(ref);
-    const deadline = Date.now() + (options.timeout ?? 10_000);
+    const deadline = Date.now() + (options.timeout ?? DEFAULT_WAIT_MS);
     let last: KubeObject | undefined;
     for (;;) {
       try {
@@ -213,7 +213,7 @@ export class TestEnv {
         throw error;
       }
       if (Date.now() >= deadline) {
-        throw new Error(`Timed out after ${options.timeout ?? 10_000} ms waiting for ${c.kind} ${c.namespace ? `${c.namespace}/` : ''}${c.name} to be gone. Last seen: ${stringifyJson(last ?? null)}`);
+        throw new Error(`Timed out after ${options.timeout ?? DEFAULT_WAIT_MS} ms waiting for ${c.kind} ${c.namespace ? `${c.namespace}/` : ''}${c.name} to be gone. Last seen: ${stringifyJson(last ?? null)}`);
       }
       await sleepMs(25);
     }
@@ -336,12 +336,12 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
     }
     for (const crd of crds) {
       const spec = crd.spec as { group: string; names: { plural: string } };
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + DEFAULT_WAIT_MS;
       for (;;) {
         client.invalidateDiscovery();
         const found = await client.resolve(`${spec.names.plural}.${spec.group}`).catch(() => []);
         if (found.length > 0) break;
-        if (Date.now() > deadline) throw new Error(`The CRD ${spec.names.plural}.${spec.group} was not established within 10 s.`);
+        if (Date.now() > deadline) throw new Error(`The CRD ${spec.names.plural}.${spec.group} was not established within ${DEFAULT_WAIT_MS / 1000} s.`);
         await sleepMs(20);
       }
     }

@@ -16,7 +16,7 @@ describe('watchResource onPhase', () => {
     const phases: WatchPhase[] = [];
     const subscription = watchResource(h.client, configmaps, { namespace: 'default', settings: fast, onPhase: (phase) => phases.push(phase) }).subscribe();
     try {
-      await vi.waitFor(() => expect(phases.filter((p) => p.phase === 'bookmark').length).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(() => expect(phases.filter((p) => p.phase === 'bookmark').length).toBeGreaterThanOrEqual(2), { timeout: 30_000, interval: 20 });
       expect(phases[0]).toMatchObject({ phase: 'listed', namespace: 'default' });
     } finally {
       subscription.unsubscribe();
@@ -28,14 +28,14 @@ describe('watchResource onPhase', () => {
     const phases: WatchPhase[] = [];
     const subscription = watchResource(h.client, configmaps, { namespace: 'default', settings: fast, onPhase: (phase) => phases.push(phase) }).subscribe();
     try {
-      await vi.waitFor(() => expect(phases.map((p) => p.phase)).toEqual(['listed']), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(() => expect(phases.map((p) => p.phase)).toEqual(['listed']), { timeout: 30_000, interval: 20 });
       // Hold the watch back while the history moves on and is compacted: its resume then gets 410.
       h.server.faults.set({ stallWatches: true });
       await h.client.create(configmaps, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'moved-on', namespace: 'default' } }, { namespace: 'default' });
       h.server.faults.compactNow();
       h.server.faults.dropWatches();
       h.server.faults.set({ stallWatches: false });
-      await vi.waitFor(() => expect(phases.map((p) => p.phase)).toEqual(['listed', 'relist', 'listed']), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(() => expect(phases.map((p) => p.phase)).toEqual(['listed', 'relist', 'listed']), { timeout: 30_000, interval: 20 });
     } finally {
       subscription.unsubscribe();
     }
@@ -51,7 +51,7 @@ describe('watchResource onPhase', () => {
     const recorder = new Recorder(watchResource(h.client, configmaps, { namespace: 'default', settings: fast, onPhase: (phase) => phases.push(phase) }));
     const fresh: { server?: Awaited<ReturnType<typeof startApiServer>> } = {};
     try {
-      await vi.waitFor(() => expect(recorder.latest.size).toBe(20), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(() => expect(recorder.latest.size).toBe(20), { timeout: 30_000, interval: 20 });
       const aheadAt = Number(phases.at(-1)?.resourceVersion);
       await h.server.close();
       // The same address, a fresh in-memory server: its resourceVersions start again, below the stream's.

@@ -1,3 +1,5 @@
+// watchResource against the embedded API server: paging, SYNCED, live events, closing, resuming, relisting,
+// inactivity and errors. Deadlines of the waits are generous (see harness.ts); no test asserts a duration.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { watchResource } from '../src/index.js';
 import { configmaps, fast, namespaces, Recorder, startHarness, waitFor, watchRequests } from './harness.js';
@@ -26,14 +28,13 @@ describe('watchResource', () => {
     r.subscription.unsubscribe();
   });
 
-  it('closes its watch on the server within 1 s of unsubscribe', async () => {
+  // How soon the server sees the watch closed is measured by apps/bench (`bench timing`), not asserted here.
+  it('closes its watch on the server when unsubscribed', async () => {
     const { client, server } = h;
     const r = new Recorder(watchResource(client, configmaps, { settings: fast }));
     await waitFor(() => server.stats().watches === 1, 5000, 'the watch to open');
-    const started = Date.now();
     r.subscription.unsubscribe();
     await waitFor(() => server.stats().watches === 0, 1000, 'zero open watches');
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('stops when its signal aborts, closing the connection', async () => {
@@ -80,18 +81,20 @@ describe('watchResource', () => {
     r.subscription.unsubscribe();
   });
 
-  it('detects a stalled stream within the inactivity timeout and loses no events', async () => {
+  // The timeout itself runs on the injected clock (inactivity.test.ts fires it without waiting); how soon
+  // a stall is detected in real time is measured by apps/bench (`bench timing`), not asserted here.
+  it('detects a stalled stream by its inactivity timeout, reconnects, and loses no events', async () => {
     const { client, server } = h;
     const inactivityTimeoutMs = 800;
-    const r = new Recorder(watchResource(client, configmaps, { namespace: 'default', settings: { ...fast, inactivityTimeoutMs } }));
+    const phases: string[] = [];
+    const r = new Recorder(watchResource(client, configmaps, { namespace: 'default', settings: { ...fast, inactivityTimeoutMs }, onPhase: (p) => phases.push(p.phase) }));
     await waitFor(() => r.synced === 1 && server.stats().watches === 1, 5000, 'watching');
     const before = watchRequests(server);
     server.faults.set({ stallWatches: true });
-    const stalledAt = Date.now();
+    const inactiveBefore = phases.filter((p) => p === 'inactivity').length;
     await client.create(configmaps, { metadata: { name: 'during-stall-1', namespace: 'default' } });
     await client.create(configmaps, { metadata: { name: 'during-stall-2', namespace: 'default' } });
-    await waitFor(() => watchRequests(server) > before, inactivityTimeoutMs + 1000, 'a reconnect');
-    expect(Date.now() - stalledAt).toBeLessThan(inactivityTimeoutMs + 1000);
+    await waitFor(() => watchRequests(server) > before && phases.filter((p) => p === 'inactivity').length > inactiveBefore, inactivityTimeoutMs + 1000, 'a reconnect after the inactivity timeout');
     server.faults.set({ stallWatches: false });
     await waitFor(() => r.latest.has('default/during-stall-1') && r.latest.has('default/during-stall-2'), 3 * inactivityTimeoutMs + 2000, 'the events from the stall');
     expect(r.names()).toEqual(['ADDED during-stall-1', 'ADDED during-stall-2']);
