@@ -27,7 +27,6 @@ export type {
 // Running an operator
 export { operator, Operator } from './operator.js';
 export type { OperatorOptions } from './operator.js';
-export type { ObjectHooks, ObjectHookEvent } from './processing/index.js';
 export { loadOperator } from './loader.js';
 export type { LoadedOperator } from './loader.js';
 
@@ -52,7 +51,13 @@ export type { FeedEvent, FeedEventInput, FeedObjectRef, FeedHandlerOutcome, Feed
 export { EventPoster } from './posting.js';
 
 // The composition root
-export { KUBE_CLIENT, CLOCK, LOGGER, SETTINGS, PROGRESS_STORAGE, DIFFBASE_STORAGE, EVENT_SINK } from './root/container.js';
+export {
+  KUBE_CLIENT, CLOCK, LOGGER, SETTINGS, PROGRESS_STORAGE, DIFFBASE_STORAGE, STORAGES, EVENT_SINK, FEED, WATCH_SOURCE, INDEXER, DAEMONS, COORDINATION, ADMISSION,
+} from './root/tokens.js';
+export type { WatchSource, AdmissionPart } from './root/tokens.js';
+export type { DependencyContainer } from './root/container.js';
+export type { Coordination } from './coordination.js';
+export type { RunningAdmission } from './admission.js';
 
 // Shared types of the task layer
 export type { Logger, LogFields, Clock } from '@opkit/tasks';

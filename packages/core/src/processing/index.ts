@@ -2,6 +2,6 @@
 export { runResources } from './runResources.js';
 export { createIndices } from './indexing.js';
 export type { OperatorIndices } from './indexing.js';
-export type { RuntimeDeps, ObjectHooks, ObjectHookEvent } from './deps.js';
+export type { RuntimeDeps } from './deps.js';
 export { DualProgressStorage } from './dualProgressStorage.js';
 export { DualDiffBaseStorage } from './dualDiffBaseStorage.js';

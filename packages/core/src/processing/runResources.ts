@@ -9,23 +9,18 @@
 // of — handlers aborted, daemons stopped, and waited for — when the gate takes them away. Indexing
 // runs beside the queue, as events arrive (see Indexer), on every replica; handlers are held back until
 // the initial listing of every indexed resource is indexed, without taking worker slots while they wait.
-import { Daemons } from '@opkit/daemons';
 import type { ResourceHandler, Selector } from '@opkit/handlers';
 import { runWithScope, sameSelector } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { resourceName } from '@opkit/kube';
-import { SmartProgressStorage, AnnotationsDiffBaseStorage, resolveProfile } from '@opkit/state';
 import type { ObjectEvent, ServedWatchEvent } from '@opkit/watching';
-import { mergeKeyed, observeResources, perObject, watchScoped } from '@opkit/watching';
+import { mergeKeyed, perObject } from '@opkit/watching';
 import { combineLatest, EMPTY, merge, Observable, Subject } from 'rxjs';
 import { distinctUntilChanged, filter, map, switchMap, takeUntil } from 'rxjs/operators';
-import { toWatchSettings } from '../settings.js';
 import type { FeedObjectRef } from '../feed.js';
 import type { RuntimeDeps } from './deps.js';
-import { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
-import { DualProgressStorage } from './dualProgressStorage.js';
 import { holdUntil } from './holdUntil.js';
-import { createIndices, Indexer } from './indexing.js';
+import { createIndices } from './indexing.js';
 import type { ObjectMemory } from './memory.js';
 import { newMemory } from './memory.js';
 import type { CycleEvent, ResourceHandlers, ResourceStorage } from './processObject.js';
@@ -44,23 +39,6 @@ type QueuedEvent = ObjectEvent & {
   /** A remembered event delivered again because the gate granted its object. */
   readonly granted?: boolean;
 };
-
-function storageFor(deps: RuntimeDeps, resource: Resource): ResourceStorage {
-  const { persistence } = deps.settings;
-  const profile = resolveProfile(persistence.profile);
-  const finalizer = persistence.finalizer ?? profile.finalizer;
-  const hasStatus = (resource.subresources ?? []).includes('status');
-  // A storage given in the settings or registered by token replaces the profile's: it is used as given.
-  const progressStorage = persistence.progressStorage ?? deps.progressStorage;
-  const diffBaseStorage = persistence.diffBaseStorage ?? deps.diffBaseStorage;
-  return {
-    progressStorage: progressStorage
-      ?? (hasStatus ? DualProgressStorage.forProfile(profile.name) : new SmartProgressStorage({ profile: profile.name })),
-    diffBaseStorage: diffBaseStorage
-      ?? (hasStatus ? DualDiffBaseStorage.forProfile(profile.name) : new AnnotationsDiffBaseStorage({ profile: profile.name })),
-    finalizer,
-  };
-}
 
 function isBackground(handler: ResourceHandler): boolean {
   return handler.kind === 'daemon' || handler.kind === 'timer';
@@ -102,7 +80,6 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   const { signal } = options;
   const handlers = deps.registry.resourceHandlers();
   const selectors = deps.registry.selectors();
-  const watchSettings = toWatchSettings(deps.settings.watching);
   if (selectors.length === 0 || signal.aborted) {
     options.onSynced?.();
     if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
@@ -111,7 +88,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
 
   // selector → resolved resources, combined into one served set (a resource is watched once). The
   // streams stop by unsubscription (on abort, below), which closes their connections.
-  const resolved$ = combineLatest(selectors.map((selector) => observeResources(deps.client, selector, { settings: watchSettings, logger: deps.logger })
+  const resolved$ = combineLatest(selectors.map((selector) => deps.watch.resources(selector)
     .pipe(map((resources): { selector: Selector; resources: readonly Resource[] } => ({ selector, resources })))));
   const served = new Map<string, Served>();
   const servedSet$: Observable<Served[]> = resolved$.pipe(map((entries) => {
@@ -131,7 +108,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       const item = existing && existing.handlers.change.length + existing.handlers.spies.length + (existing.handlers.background?.length ?? 0)
         + (existing.handlers.index?.length ?? 0) === ordered.length
         ? existing
-        : { resource: entry.resource, handlers: groupHandlers(ordered), storage: storageFor(deps, entry.resource) };
+        : { resource: entry.resource, handlers: groupHandlers(ordered), storage: deps.storages(entry.resource) };
       served.set(name, item);
       list.push(item);
     }
@@ -143,8 +120,8 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   // start has been listed and everything listed is indexed (then for good: later relists do not hold them).
   const indices = deps.indices ?? createIndices(handlers.filter((handler) => handler.kind === 'index').map((handler) => handler.id));
   const indexing = handlers.some((handler) => handler.kind === 'index');
-  const indexer = indexing ? new Indexer({
-    indices, settings: deps.settings, clock: deps.clock, emit: deps.emit, objectLogger: deps.objectLogger, events: deps.events, memo: deps.memo, signal,
+  const indexer = indexing ? deps.indexer({
+    indices, objectLogger: deps.objectLogger, events: deps.events, memo: deps.memo, signal,
   }) : undefined;
   let markIndexed!: () => void;
   const indexed = new Promise<void>((resolve) => { markIndexed = resolve; });
@@ -168,10 +145,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   const stopWatchingIdle = indexer?.onIdle(checkSynced);
 
   // Daemons and timers of every object share one scheduler; pausing stops them, resuming lets cycles respawn them.
-  const daemons = handlers.some(isBackground) ? new Daemons({
-    clock: deps.clock, logger: deps.logger, cancellationPolling: deps.settings.background.cancellationPolling,
-    defaultBackoff: deps.settings.execution.defaultBackoff, exitTimeout: deps.settings.queueing.exitTimeout,
-  }) : undefined;
+  const daemons = handlers.some(isBackground) ? deps.daemons() : undefined;
 
   let paused = false;
   const watching$ = mergeKeyed<Served, ServedWatchEvent>(servedSet$.pipe(map((list) => {
@@ -185,8 +159,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     if (item.handlers.index?.length) indexer?.listingStarted(name);
     deps.emit({ type: 'watch', phase: 'started', resource: name });
     return new Observable<ServedWatchEvent>((subscriber) => {
-      const subscription = watchScoped(deps.client, item.resource, {
-        namespaces: deps.namespaces, settings: watchSettings, logger: deps.logger,
+      const subscription = deps.watch.watch(item.resource, {
         onPhase: (phase) => deps.emit({ type: 'watch', resource: name, ...phase }),
       }).pipe(map((event) => ({ ...event, resource: item.resource }))).subscribe(subscriber);
       return () => {
@@ -300,7 +273,6 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     if (!item || draining) return;
     const body = event.object;
     const ref = refOf(event.resource, body);
-    if (!event.wake && !event.granted) deps.hooks?.onEvent?.({ resource: event.resource, body, type: event.type, initial: event.initial });
     // Paused (peering), or not ours (leader election, sharding): nothing is handled. Resuming relists,
     // and the gate re-delivers what it grants; a deletion is only remembered as one.
     const uid = body.metadata?.uid;
@@ -412,9 +384,9 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       return daemons?.stop() ?? Promise.resolve();
     };
     const within = (ms: number): Promise<void> => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const deadline = new Promise<void>((done) => { timer = setTimeout(done, ms); });
-      return Promise.race([Promise.allSettled([...inflight]).then(() => undefined), deadline]).finally(() => clearTimeout(timer));
+      let timer: unknown;
+      const deadline = new Promise<void>((done) => { timer = deps.clock.setTimeout(done, ms); });
+      return Promise.race([Promise.allSettled([...inflight]).then(() => undefined), deadline]).finally(() => deps.clock.clearTimeout(timer));
     };
     const onAbort = (): void => {
       // Close the watches (no new events), then let the cycles in flight finish with their signal
