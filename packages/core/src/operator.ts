@@ -184,9 +184,13 @@ export class Operator {
 
   async #run(signal: AbortSignal): Promise<void> {
     const options = this.#options;
-    this.#emit({ type: 'operator', phase: 'starting' });
     const registry = options.registry ?? defaultRegistry();
-    const root = this.#rootOf(registry);
+    let root: OperatorRoot;
+    try {
+      root = this.#rootOf(registry);
+    } finally {
+      this.#emit({ type: 'operator', phase: 'starting' }); // stamped by the registered clock when there is one
+    }
     const c = root.container;
     const settings = c.resolve(SETTINGS);
     if (options.clusterwide && options.namespaces && options.namespaces.length > 0) {
