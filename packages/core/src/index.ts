@@ -38,16 +38,14 @@ export type {
 } from './settings.js';
 
 // Admission (the webhook server and the managed configurations of on.validate/on.mutate)
-export { AUTO_MANAGED_NAME } from './admission.js';
+export { AUTO_MANAGED_NAME } from '@opkit/webhooks';
 // For `op manifests` (a layer above, which renders the configurations of a deployment).
 export { renderWebhookConfigurations, serviceDnsNames, certManagerTarget } from '@opkit/webhooks';
 export type { RenderedWebhookConfiguration, WebhookService } from '@opkit/webhooks';
 
 // Logging and the feed
-export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger } from './logging.js';
-export type { LoggerOptions, LogFormat, LogLevel, LogRecord, LogObjectRef } from './logging.js';
-export { FEED_VERSION } from './feed.js';
-export type { FeedEvent, FeedEventInput, FeedObjectRef, FeedHandlerOutcome, FeedPeer } from './feed.js';
+export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger, FEED_VERSION } from '@opkit/handlers';
+export type { LoggerOptions, LogFormat, LogLevel, LogRecord, LogObjectRef, FeedEvent, FeedEventInput, FeedObjectRef, FeedHandlerOutcome, FeedPeer } from '@opkit/handlers';
 export { EventPoster } from './posting.js';
 
 // The composition root
@@ -57,7 +55,7 @@ export {
 export type { WatchSource, AdmissionPart } from './root/tokens.js';
 export type { DependencyContainer } from './root/container.js';
 export type { Coordination } from './coordination.js';
-export type { RunningAdmission } from './admission.js';
+export type { RunningAdmission } from '@opkit/webhooks';
 
 // Shared types of the task layer
 export type { Logger, LogFields, Clock } from '@opkit/tasks';

@@ -10,7 +10,7 @@ import type { Clock, Logger } from '@opkit/tasks';
 import type { Observable } from 'rxjs';
 import { combineLatest, Subject } from 'rxjs';
 import { distinctUntilChanged, map } from 'rxjs/operators';
-import type { RunningAdmission } from './admission.js';
+import type { RunningAdmission } from '@opkit/webhooks';
 import { runActivities } from './activities.js';
 import type { ActivityDeps } from './activities.js';
 import { OperatorError } from './errors.js';

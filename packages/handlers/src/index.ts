@@ -63,3 +63,9 @@ export {
   TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError, AdmissionError, AdmissionReviewError,
 } from './errors.js';
 export type { HandlerErrorCode, TemporaryErrorOptions, AdmissionErrorOptions, AdmissionReviewErrorCode } from './errors.js';
+
+// Logging (Kopf's formats, object loggers) and the event feed's format
+export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger } from './logging.js';
+export type { LoggerOptions, LogFormat, LogLevel, LogRecord, LogObjectRef } from './logging.js';
+export { FEED_VERSION, feedLogger } from './feed.js';
+export type { FeedEvent, FeedEventInput, FeedObjectRef, FeedHandlerOutcome, FeedPeer } from './feed.js';

@@ -6,20 +6,19 @@
 // Library classes do not know about the container: they take plain dependencies.
 import 'reflect-metadata';
 import { Daemons } from '@opkit/daemons';
-import type { Indices, Registry } from '@opkit/handlers';
+import type { FeedEventInput, Indices, Registry } from '@opkit/handlers';
+import { createLogger, feedLogger, objectLogger, postingLogger } from '@opkit/handlers';
 import type { ConnectOptions, KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { connect } from '@opkit/kube';
 import { AnnotationsDiffBaseStorage, resolveProfile, SmartProgressStorage } from '@opkit/state';
-import type { Clock, LogFields, Logger } from '@opkit/tasks';
+import type { Clock, Logger } from '@opkit/tasks';
 import { systemClock } from '@opkit/tasks';
 import { observeResources, watchScoped } from '@opkit/watching';
+import { startAdmission, WebhooksError } from '@opkit/webhooks';
 import { container as rootContainer, instanceCachingFactory } from 'tsyringe';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
-import { startAdmission } from '../admission.js';
 import { coordinate } from '../coordination.js';
-import type { FeedEventInput, FeedObjectRef } from '../feed.js';
-import type { LogLevel, LogObjectRef } from '../logging.js';
-import { createLogger, objectLogger, postingLogger } from '../logging.js';
+import { OperatorError } from '../errors.js';
 import { EventPoster } from '../posting.js';
 import { DualDiffBaseStorage, DualProgressStorage } from '../processing/index.js';
 import { Indexer } from '../processing/indexing.js';
@@ -49,20 +48,6 @@ export interface RootInput {
 export const RUNTIME_LOGGER: InjectionToken<Logger> = Symbol.for('opkit.RuntimeLogger');
 /** A logger for one object (`[namespace/name] …`), posting its lines as events with `posting.loggers`. Internal. */
 export const OBJECT_LOGGER: InjectionToken<(body: KubeObject, resource: Resource, options?: { readonly spy?: boolean }) => Logger> = Symbol.for('opkit.ObjectLogger');
-
-/** A logger that also reports every line on the feed. */
-export function feedLogger(base: Logger, emit: (event: FeedEventInput) => void, fields: LogFields = {}): Logger {
-  const log = (level: LogLevel) => (message: string, extra?: LogFields): void => {
-    const object = (extra?.object ?? fields.object) as LogObjectRef | undefined;
-    const ref: FeedObjectRef | undefined = object?.name ? { resource: object.resource ?? `${object.kind ?? ''}`, namespace: object.namespace, name: object.name, uid: object.uid } : undefined;
-    emit({ type: 'log', level, message, object: ref });
-    base[level](message, extra);
-  };
-  return {
-    debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error'),
-    child: (more) => feedLogger(base.child(more), emit, { ...fields, ...more }),
-  };
-}
 
 /** An operator's container with its defaults and the user's registrations. */
 export interface OperatorRoot {
@@ -149,12 +134,15 @@ export function composeOperator(input: RootInput, overrides?: (container: Depend
       logger: c.resolve(RUNTIME_LOGGER), clock: c.resolve(CLOCK), emit: c.resolve(FEED),
     });
   }));
-  define(ADMISSION, ((c) => ({
+  define(ADMISSION, (c) => ({
     start: (signal: AbortSignal) => startAdmission({
       client: c.resolve(KUBE_CLIENT), registry: input.registry, settings: c.resolve(SETTINGS).admission, localApiServer: input.localApiServer,
       logger: c.resolve(RUNTIME_LOGGER), memo: input.memo, indices: input.indices,
-    }, signal),
-  })));
+    }, signal).catch((error: unknown) => {
+      if (!(error instanceof WebhooksError) || (error.code !== 'not-configured' && error.code !== 'startup-failed')) throw error;
+      throw new OperatorError(error.code === 'not-configured' ? 'invalid-options' : 'startup-failed', error.message, { cause: error.cause });
+    }),
+  }));
   // The defaults are in; what the user registers from here on is theirs.
   const theirs = new Set<InjectionToken<unknown>>();
   const methods = ['register', 'registerInstance', 'registerSingleton', 'registerType'] as const;
