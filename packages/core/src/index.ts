@@ -54,7 +54,7 @@ export {
 } from './root/tokens.js';
 export type { WatchSource, AdmissionPart } from './root/tokens.js';
 export type { DependencyContainer } from './root/container.js';
-export type { Coordination } from './coordination.js';
+export type { Coordination } from '@opkit/peering';
 export type { RunningAdmission } from '@opkit/webhooks';
 
 // Shared types of the task layer

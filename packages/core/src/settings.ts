@@ -1,11 +1,13 @@
 // Every tunable of an operator in one typed object, grouped as Kopf groups them, each with its
 // default stated once here and filled in once (resolveSettings). Durations are seconds, as in Kopf
 // and in handler options; they are converted to milliseconds where the libraries take them.
+import type { PeeringSettings } from '@opkit/peering';
 import type { DiffBaseStorage, ProgressStorage } from '@opkit/state';
 import type { WatchSettings } from '@opkit/watching';
 import type { AdmissionSettings } from '@opkit/webhooks';
 
 export type { AdmissionSettings, AdmissionServerSettings } from '@opkit/webhooks';
+export type { PeeringSettings } from '@opkit/peering';
 import { resolveAdmissionSettings, WebhooksError } from '@opkit/webhooks';
 import { OperatorError } from './errors.js';
 
@@ -79,41 +81,6 @@ export interface BackgroundSettings {
 export interface ProcessSettings {
   /** Seconds the operator waits for handlers and cleanup when stopping before it gives up on them. @defaultValue 5 */
   gracePeriod: number;
-}
-
-/**
- * Coordination with other operators and replicas: Kopf's peering, Lease leader election, sharding.
- * Durations are seconds.
- */
-export interface PeeringSettings {
-  /** Run without peering: no peering object is read or written. @defaultValue false */
-  standalone: boolean;
-  /** The peering object's name; operators with different names never see each other. @defaultValue 'default' */
-  name: string;
-  /** Pause while the peering resource or object is missing, instead of running without peering (`op run --peering NAME` sets it). @defaultValue false */
-  mandatory: boolean;
-  /** Higher pauses lower, equal pauses both; `op run --dev` sets 666. @defaultValue 0 */
-  priority: number;
-  /** Seconds our peering record stays valid without a keep-alive (sent every `lifetime − 5…10` s). @defaultValue 60 */
-  lifetime: number;
-  /** Do not log every keep-alive. @defaultValue false */
-  stealth: boolean;
-  /** Our identity among peers and in Leases. @defaultValue `user@host/<time>/<3 random characters>` (`op run` uses `POD_ID` when set) */
-  identity?: string | undefined;
-  /** One replica of several handles objects, chosen by a Lease; standbys take over when it expires. @defaultValue false */
-  leaderElection: boolean;
-  /** Several replicas handle disjoint shares of the objects, each holding a membership Lease. @defaultValue false */
-  sharding: boolean;
-  /** The leader Lease, or the shard group's name (member Leases are `<name>-<hash>`). @defaultValue `opkit-<name>` */
-  leaseName?: string | undefined;
-  /** Where the Leases live. @defaultValue the client's namespace (the pod's, in a cluster) */
-  leaseNamespace?: string | undefined;
-  /** Seconds a Lease is valid after its last renewal. @defaultValue 15 */
-  leaseDuration: number;
-  /** Seconds the holder keeps trying to renew before it stops handling objects (less than `leaseDuration`). @defaultValue 10 */
-  renewDeadline: number;
-  /** Seconds between renewals, and between a standby's attempts. @defaultValue 2 */
-  retryPeriod: number;
 }
 
 /**

@@ -13,11 +13,11 @@ import { connect } from '@opkit/kube';
 import { AnnotationsDiffBaseStorage, resolveProfile, SmartProgressStorage } from '@opkit/state';
 import type { Clock, Logger } from '@opkit/tasks';
 import { systemClock } from '@opkit/tasks';
-import { observeResources, watchScoped } from '@opkit/watching';
+import { coordinate } from '@opkit/peering';
+import { observeNamespaces, observeResources, watchResource, watchScoped } from '@opkit/watching';
 import { startAdmission, WebhooksError } from '@opkit/webhooks';
 import { container as rootContainer, instanceCachingFactory } from 'tsyringe';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
-import { coordinate } from '../coordination.js';
 import { OperatorError } from '../errors.js';
 import { EventPoster } from '../posting.js';
 import { DualDiffBaseStorage, DualProgressStorage } from '../processing/index.js';
@@ -127,13 +127,18 @@ export function composeOperator(input: RootInput, overrides?: (container: Depend
       defaultBackoff: settings.execution.defaultBackoff, exitTimeout: settings.queueing.exitTimeout,
     });
   }));
-  define(COORDINATION, ((c) => {
+  define(COORDINATION, (c) => {
     const settings = c.resolve(SETTINGS);
+    const client = c.resolve(KUBE_CLIENT);
+    const logger = c.resolve(RUNTIME_LOGGER);
+    const watchSettings = { settings: toWatchSettings(settings.watching), logger };
     return coordinate({
-      client: c.resolve(KUBE_CLIENT), settings: settings.peering, namespaces: input.namespaces, watchSettings: toWatchSettings(settings.watching),
-      logger: c.resolve(RUNTIME_LOGGER), clock: c.resolve(CLOCK), emit: c.resolve(FEED),
+      client, settings: settings.peering, namespaces: input.namespaces, logger, clock: c.resolve(CLOCK), emit: c.resolve(FEED),
+      resources: (selector) => observeResources(client, selector, watchSettings),
+      observeNamespaces: (patterns) => observeNamespaces(client, patterns, watchSettings),
+      watch: (resource, options) => watchResource(client, resource, { ...options, ...watchSettings }),
     });
-  }));
+  });
   define(ADMISSION, (c) => ({
     start: (signal: AbortSignal) => startAdmission({
       client: c.resolve(KUBE_CLIENT), registry: input.registry, settings: c.resolve(SETTINGS).admission, localApiServer: input.localApiServer,

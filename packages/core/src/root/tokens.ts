@@ -10,7 +10,7 @@ import type { WatchEvent, WatchPhase } from '@opkit/watching';
 import type { RunningAdmission } from '@opkit/webhooks';
 import type { Observable } from 'rxjs';
 import type { InjectionToken } from 'tsyringe';
-import type { Coordination } from '../coordination.js';
+import type { Coordination } from '@opkit/peering';
 import type { FeedEventInput } from '../feed.js';
 import type { Indexer, IndexerDeps } from '../processing/indexing.js';
 import type { ResourceStorage } from '../processing/processObject.js';
