@@ -2,8 +2,8 @@
 // until told to stop, then run the cleanup activities and flush what is queued — all within a grace
 // period — and report every step on the feed. `operator()` is the one-call form; the Operator
 // class exposes the feed and a `ready` promise for embedding and tests.
-import type { Registry } from '@opkit/handlers';
-import { defaultRegistry, runWithScope } from '@opkit/handlers';
+import type { ActivityDeps, Registry } from '@opkit/handlers';
+import { defaultRegistry, runActivities, runWithScope } from '@opkit/handlers';
 import type { ConnectOptions, KubeClient } from '@opkit/kube';
 import { systemClock } from '@opkit/tasks';
 import type { Clock, Logger } from '@opkit/tasks';
@@ -11,8 +11,6 @@ import type { Observable } from 'rxjs';
 import { combineLatest, Subject } from 'rxjs';
 import { distinctUntilChanged, map } from 'rxjs/operators';
 import type { RunningAdmission } from '@opkit/webhooks';
-import { runActivities } from './activities.js';
-import type { ActivityDeps } from './activities.js';
 import { OperatorError } from './errors.js';
 import type { FeedEvent, FeedEventInput } from './feed.js';
 import { FEED_VERSION } from './feed.js';

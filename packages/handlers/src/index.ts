@@ -64,6 +64,12 @@ export {
 } from './errors.js';
 export type { HandlerErrorCode, TemporaryErrorOptions, AdmissionErrorOptions, AdmissionReviewErrorCode } from './errors.js';
 
+// Running activities (startup, cleanup, probes) and the operator's error
+export { runActivities } from './activities.js';
+export type { ActivityDeps } from './activities.js';
+export { OperatorError } from './operatorError.js';
+export type { OperatorErrorCode } from './operatorError.js';
+
 // Logging (Kopf's formats, object loggers) and the event feed's format
 export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger } from './logging.js';
 export type { LoggerOptions, LogFormat, LogLevel, LogRecord, LogObjectRef } from './logging.js';
