@@ -27,8 +27,8 @@ export type {
 // Running an operator
 export { operator, Operator } from './operator.js';
 export type { OperatorOptions } from './operator.js';
-export { loadOperator } from './loader.js';
-export type { LoadedOperator } from './loader.js';
+export { loadOperator } from '@opkit/handlers';
+export type { LoadedOperator } from '@opkit/handlers';
 
 // Settings
 export { resolveSettings, toWatchSettings } from './settings.js';

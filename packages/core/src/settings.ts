@@ -3,11 +3,13 @@
 // and in handler options; they are converted to milliseconds where the libraries take them.
 import type { PeeringSettings } from '@opkit/peering';
 import type { DiffBaseStorage, ProgressStorage } from '@opkit/state';
-import type { WatchSettings } from '@opkit/watching';
+import type { WatchingSettings } from '@opkit/watching';
 import type { AdmissionSettings } from '@opkit/webhooks';
 
 export type { AdmissionSettings, AdmissionServerSettings } from '@opkit/webhooks';
 export type { PeeringSettings } from '@opkit/peering';
+export type { WatchingSettings } from '@opkit/watching';
+export { toWatchSettings } from '@opkit/watching';
 import { resolveAdmissionSettings, WebhooksError } from '@opkit/webhooks';
 import { OperatorError } from './errors.js';
 
@@ -43,18 +45,6 @@ export interface QueueingSettings {
   errorDelays: number[];
   /** Seconds in-flight processing may take to finish undisturbed when the operator stops; then the handlers' signal aborts. @defaultValue 2 */
   exitTimeout: number;
-}
-
-/** Watch streams. */
-export interface WatchingSettings {
-  /** Seconds without any event or bookmark after which a watch is reconnected. @defaultValue 70 */
-  inactivityTimeout: number;
-  /** Seconds the server is asked to keep each watch open. @defaultValue 300 */
-  serverTimeout: number;
-  /** Seconds before the first reconnect after a failure. @defaultValue 0.1 */
-  reconnectBackoff: number;
-  /** Objects per page of the initial listing. @defaultValue 500 */
-  pageSize: number;
 }
 
 /** Kubernetes events posted by `events.*`. */
@@ -251,22 +241,5 @@ function resolvePeering(n: Partial<PeeringSettings>): PeeringSettings {
     leaseDuration,
     renewDeadline,
     retryPeriod,
-  };
-}
-
-/**
- * The watching group as @opkit/watching takes it (milliseconds).
- *
- * @example
- * ```ts
- * toWatchSettings(resolveSettings().watching).inactivityTimeoutMs; // 70000
- * ```
- */
-export function toWatchSettings(watching: WatchingSettings): WatchSettings {
-  return {
-    inactivityTimeoutMs: Math.round(watching.inactivityTimeout * 1000),
-    serverTimeoutSeconds: Math.max(1, Math.round(watching.serverTimeout)),
-    backoffStartMs: Math.round(watching.reconnectBackoff * 1000),
-    pageSize: watching.pageSize,
   };
 }

@@ -64,6 +64,10 @@ export {
 } from './errors.js';
 export type { HandlerErrorCode, TemporaryErrorOptions, AdmissionErrorOptions, AdmissionReviewErrorCode } from './errors.js';
 
+// Loading operator files into a Registry (@opkit/core re-exports it)
+export { loadOperator } from './loader.js';
+export type { LoadedOperator } from './loader.js';
+
 // Running activities (startup, cleanup, probes) and the operator's error
 export { runActivities } from './activities.js';
 export type { ActivityDeps } from './activities.js';
