@@ -27,9 +27,8 @@ export type {
 // Running an operator
 export { operator, Operator } from './operator.js';
 export type { OperatorOptions } from './operator.js';
-export type { ObjectHooks, ObjectHookEvent } from './processing/index.js';
-export { loadOperator } from './loader.js';
-export type { LoadedOperator } from './loader.js';
+export { loadOperator } from '@opkit/handlers';
+export type { LoadedOperator } from '@opkit/handlers';
 
 // Settings
 export { resolveSettings, toWatchSettings } from './settings.js';
@@ -39,20 +38,24 @@ export type {
 } from './settings.js';
 
 // Admission (the webhook server and the managed configurations of on.validate/on.mutate)
-export { AUTO_MANAGED_NAME } from './admission.js';
+export { AUTO_MANAGED_NAME } from '@opkit/webhooks';
 // For `op manifests` (a layer above, which renders the configurations of a deployment).
 export { renderWebhookConfigurations, serviceDnsNames, certManagerTarget } from '@opkit/webhooks';
 export type { RenderedWebhookConfiguration, WebhookService } from '@opkit/webhooks';
 
 // Logging and the feed
-export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger } from './logging.js';
-export type { LoggerOptions, LogFormat, LogLevel, LogRecord, LogObjectRef } from './logging.js';
-export { FEED_VERSION } from './feed.js';
-export type { FeedEvent, FeedEventInput, FeedObjectRef, FeedHandlerOutcome, FeedPeer } from './feed.js';
+export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger, FEED_VERSION } from '@opkit/handlers';
+export type { LoggerOptions, LogFormat, LogLevel, LogRecord, LogObjectRef, FeedEvent, FeedEventInput, FeedObjectRef, FeedHandlerOutcome, FeedPeer } from '@opkit/handlers';
 export { EventPoster } from './posting.js';
 
 // The composition root
-export { KUBE_CLIENT, CLOCK, LOGGER, SETTINGS, PROGRESS_STORAGE, DIFFBASE_STORAGE, EVENT_SINK } from './root/container.js';
+export {
+  KUBE_CLIENT, CLOCK, LOGGER, SETTINGS, PROGRESS_STORAGE, DIFFBASE_STORAGE, STORAGES, EVENT_SINK, FEED, WATCH_SOURCE, INDEXER, DAEMONS, COORDINATION, ADMISSION,
+} from './root/tokens.js';
+export type { WatchSource, AdmissionPart } from './root/tokens.js';
+export type { DependencyContainer } from './root/container.js';
+export type { Coordination } from '@opkit/peering';
+export type { RunningAdmission } from '@opkit/webhooks';
 
 // Shared types of the task layer
 export type { Logger, LogFields, Clock } from '@opkit/tasks';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultRegistry } from '@opkit/handlers';
 import { OperatorError } from './errors.js';
 import * as core from './index.js';
-import { loadOperator } from './loader.js';
+import { loadOperator } from './index.js';
 
 describe('loadOperator', () => {
   let dir: string;

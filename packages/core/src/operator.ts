@@ -2,33 +2,25 @@
 // until told to stop, then run the cleanup activities and flush what is queued — all within a grace
 // period — and report every step on the feed. `operator()` is the one-call form; the Operator
 // class exposes the feed and a `ready` promise for embedding and tests.
-import type { Registry } from '@opkit/handlers';
-import { defaultRegistry, runWithScope } from '@opkit/handlers';
-import type { ConnectOptions, KubeClient, KubeObject, Resource } from '@opkit/kube';
-import { connect } from '@opkit/kube';
+import type { ActivityDeps, Registry } from '@opkit/handlers';
+import { defaultRegistry, runActivities, runWithScope } from '@opkit/handlers';
+import type { ConnectOptions, KubeClient } from '@opkit/kube';
 import { systemClock } from '@opkit/tasks';
-import type { Clock, LogFields, Logger } from '@opkit/tasks';
+import type { Clock, Logger } from '@opkit/tasks';
 import type { Observable } from 'rxjs';
 import { combineLatest, Subject } from 'rxjs';
 import { distinctUntilChanged, map } from 'rxjs/operators';
-import { startAdmission } from './admission.js';
-import type { RunningAdmission } from './admission.js';
-import { runActivities } from './activities.js';
-import type { ActivityDeps } from './activities.js';
-import { coordinate } from './coordination.js';
+import type { RunningAdmission } from '@opkit/webhooks';
 import { OperatorError } from './errors.js';
-import type { FeedEvent, FeedEventInput, FeedObjectRef } from './feed.js';
+import type { FeedEvent, FeedEventInput } from './feed.js';
 import { FEED_VERSION } from './feed.js';
-import type { LogLevel, LogObjectRef } from './logging.js';
-import { createLogger, objectLogger, postingLogger } from './logging.js';
 import { EventPoster } from './posting.js';
 import { createIndices, runResources } from './processing/index.js';
 import type { OperatorIndices } from './processing/index.js';
-import type { ObjectHooks } from './processing/index.js';
-import type { DependencyContainer } from './root/container.js';
-import { composeOperator } from './root/container.js';
+import type { DependencyContainer, OperatorRoot } from './root/container.js';
+import { composeOperator, OBJECT_LOGGER, RUNTIME_LOGGER } from './root/container.js';
+import { ADMISSION, CLOCK, COORDINATION, DAEMONS, EVENT_SINK, INDEXER, LOGGER, SETTINGS, STORAGES, WATCH_SOURCE } from './root/tokens.js';
 import type { SettingsInput } from './settings.js';
-import { resolveSettings, toWatchSettings } from './settings.js';
 
 /** Options of {@link operator} and {@link Operator}. */
 export interface OperatorOptions {
@@ -57,8 +49,6 @@ export interface OperatorOptions {
   readonly clock?: Clock;
   /** While it emits `true`, the operator's watches are closed and daemons and timers stopped (besides peering's own pause). */
   readonly paused$?: Observable<boolean>;
-  /** Hooks for packages that follow objects besides the change handlers (daemons, indexing). */
-  readonly hooks?: ObjectHooks;
   /**
    * The API server is known to reach this machine's loopback (the embedded API server: `op run --embedded`,
    * `op dev`, `@opkit/testing` set it). Admission handlers then need no configuration: the webhook server
@@ -66,22 +56,12 @@ export interface OperatorOptions {
    * @defaultValue false
    */
   readonly localApiServer?: boolean;
-  /** Replace parts by token (KUBE_CLIENT, CLOCK, LOGGER, PROGRESS_STORAGE, DIFFBASE_STORAGE, EVENT_SINK). */
+  /**
+   * Replace parts of the runtime by registering them under their tokens (KUBE_CLIENT, CLOCK, LOGGER, SETTINGS,
+   * PROGRESS_STORAGE, DIFFBASE_STORAGE, STORAGES, EVENT_SINK, WATCH_SOURCE, INDEXER, DAEMONS, COORDINATION, ADMISSION)
+   * in the operator's own container; see docs/core.md. What is registered here the operator never closes.
+   */
   readonly overrides?: (container: DependencyContainer) => void;
-}
-
-/** A logger that also reports every line on the feed. */
-function feedLogger(base: Logger, emit: (event: FeedEventInput) => void, fields: LogFields = {}): Logger {
-  const log = (level: LogLevel) => (message: string, extra?: LogFields): void => {
-    const object = (extra?.object ?? fields.object) as LogObjectRef | undefined;
-    const ref: FeedObjectRef | undefined = object?.name ? { resource: object.resource ?? `${object.kind ?? ''}`, namespace: object.namespace, name: object.name, uid: object.uid } : undefined;
-    emit({ type: 'log', level, message, object: ref });
-    base[level](message, extra);
-  };
-  return {
-    debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error'),
-    child: (more) => feedLogger(base.child(more), emit, { ...fields, ...more }),
-  };
 }
 
 /**
@@ -113,10 +93,15 @@ export class Operator {
   #indices: OperatorIndices | undefined;
   /** What activities get while the operator runs (its composed logger, clock and settings). */
   #activityDeps: ActivityDeps | undefined;
+  /** The operator's container (made at the first use: probe or run). */
+  #root: OperatorRoot | undefined;
+  /** The clock of the feed's timestamps: the options' until the container's is resolved. */
+  #clock: Clock;
 
   constructor(options: OperatorOptions = {}) {
     this.#options = options;
     this.#memo = options.memo ?? {};
+    this.#clock = options.clock ?? systemClock;
     this.feed$ = this.#feed.asObservable();
     this.ready = new Promise<void>((resolve, reject) => {
       this.#resolveReady = resolve;
@@ -128,7 +113,7 @@ export class Operator {
   /**
    * Run every `on.probe` activity once (all at once, each retried as its outcome says, as any activity)
    * and resolve to their results by id — what a liveness endpoint reports. Works before `run()` too
-   * (with the options' logger and settings), so a health check never waits for the operator to connect.
+   * (with the registered logger and settings), so a health check never waits for the operator to connect.
    *
    * @throws OperatorError (`probe-failed`) when a probe fails for good; the message names it.
    * @example
@@ -139,10 +124,9 @@ export class Operator {
    */
   async probe(options: { readonly signal?: AbortSignal } = {}): Promise<Record<string, unknown>> {
     const registry = this.#options.registry ?? defaultRegistry();
+    const c = this.#rootOf(registry).container;
     const deps = this.#activityDeps ?? {
-      registry, settings: resolveSettings(this.#options.settings),
-      logger: this.#options.logger ?? createLogger({ format: 'full', level: 'info' }), clock: this.#options.clock ?? systemClock,
-      memo: this.#memo, emit: this.#emit, indices: this.#indicesOf(registry),
+      registry, settings: c.resolve(SETTINGS), logger: c.resolve(LOGGER), clock: c.resolve(CLOCK), memo: this.#memo, emit: this.#emit, indices: this.#indicesOf(registry),
     };
     const results = await runActivities(deps, 'probe', { signal: options.signal ?? new AbortController().signal });
     return Object.fromEntries(results);
@@ -153,8 +137,20 @@ export class Operator {
     return this.#indices;
   }
 
+  #rootOf(registry: Registry): OperatorRoot {
+    const options = this.#options;
+    let namespaces: readonly (string | RegExp)[] | undefined;
+    if (options.namespaces && options.namespaces.length > 0) namespaces = options.namespaces;
+    this.#root ??= composeOperator({
+      settings: options.settings, client: options.client, connect: options.connect, clock: options.clock, logger: options.logger, namespaces,
+      localApiServer: options.localApiServer ?? false, registry, memo: this.#memo, indices: this.#indicesOf(registry), emit: this.#emit,
+    }, options.overrides);
+    this.#clock = this.#root.container.resolve(CLOCK);
+    return this.#root;
+  }
+
   #emit = (event: FeedEventInput): void => {
-    this.#feed.next({ ...event, v: FEED_VERSION, ts: Date.now() });
+    this.#feed.next({ ...event, v: FEED_VERSION, ts: this.#clock.now() });
   };
 
   /**
@@ -186,23 +182,25 @@ export class Operator {
 
   async #run(signal: AbortSignal): Promise<void> {
     const options = this.#options;
-    this.#emit({ type: 'operator', phase: 'starting' });
-    const settings = resolveSettings(options.settings);
+    const registry = options.registry ?? defaultRegistry();
+    let root: OperatorRoot;
+    try {
+      root = this.#rootOf(registry);
+    } finally {
+      this.#emit({ type: 'operator', phase: 'starting' }); // stamped by the registered clock when there is one
+    }
+    const c = root.container;
+    const settings = c.resolve(SETTINGS);
     if (options.clusterwide && options.namespaces && options.namespaces.length > 0) {
       throw new OperatorError('invalid-options', 'clusterwide and namespaces exclude each other: serve the whole cluster or the listed namespaces.');
     }
-    const baseLogger = options.logger ?? createLogger({ format: 'full', level: 'info' });
-    const parts = await composeOperator({
-      client: options.client, connect: () => connect(options.connect ?? {}), clock: options.clock ?? systemClock,
-      logger: feedLogger(baseLogger, this.#emit), settings,
-    }, options.overrides);
-    const { client, logger, clock } = parts;
-    const registry = options.registry ?? defaultRegistry();
+    const { client, owned: ownsClient } = await root.client();
+    const logger = c.resolve(RUNTIME_LOGGER);
+    const clock = c.resolve(CLOCK);
     const memo = this.#memo;
-    let namespaces: readonly (string | RegExp)[] | undefined;
-    if (options.namespaces && options.namespaces.length > 0) namespaces = options.namespaces;
-    else if (!options.clusterwide) logger.warn('No namespaces or cluster-wide mode were requested; serving the whole cluster. Use clusterwide: true (op run -A) or namespaces (op run -n NS).');
-    const poster = parts.events ?? new EventPoster({ client, settings: settings.posting, logger, emit: this.#emit, clock });
+    const namespaces = options.namespaces && options.namespaces.length > 0 ? options.namespaces : undefined;
+    if (!namespaces && !options.clusterwide) logger.warn('No namespaces or cluster-wide mode were requested; serving the whole cluster. Use clusterwide: true (op run -A) or namespaces (op run -n NS).');
+    const poster = c.resolve(EVENT_SINK);
     const unobserve = client.observeRequests((record) => this.#emit({ type: 'api-request', ...record }));
     const onAbort = (): void => {
       const reason: unknown = signal.reason;
@@ -218,9 +216,7 @@ export class Operator {
     this.#activityDeps = activityDeps;
     // Peering, leader election and sharding start with the processing and stop after it has stopped
     // (records removed and Leases released only once nothing is handled any more).
-    const coordination = coordinate({
-      client, settings: settings.peering, namespaces, watchSettings: toWatchSettings(settings.watching), logger, clock, emit: this.#emit,
-    });
+    const coordination = c.resolve(COORDINATION);
     const pauses = [options.paused$, coordination.paused$].filter((item): item is Observable<boolean> => item !== undefined);
     const paused$ = pauses.length === 0 ? undefined : combineLatest(pauses).pipe(map((values) => values.some(Boolean)), distinctUntilChanged());
     const coordinationStop = new AbortController();
@@ -229,21 +225,12 @@ export class Operator {
     await runWithScope({ events: poster }, async () => {
       await runActivities(activityDeps, 'startup', { signal });
       // Admission first: writes must not pass unreviewed once the operator reports ready.
-      if (!signal.aborted) {
-        admission = await startAdmission({
-          client, registry, settings: settings.admission, localApiServer: options.localApiServer ?? false, logger, memo, indices,
-        }, signal);
-      }
+      if (!signal.aborted) admission = await c.resolve(ADMISSION).start(signal);
       if (!signal.aborted) {
         coordinating = coordination.run(coordinationStop.signal);
         await runResources({
-          client, registry, settings, logger, clock, memo, namespaces, events: poster, emit: this.#emit,
-          paused$, hooks: options.hooks, gate: coordination.gate, indices,
-          progressStorage: parts.progressStorage, diffBaseStorage: parts.diffBaseStorage,
-          objectLogger: (body: KubeObject, resource: Resource, more?: { readonly spy?: boolean }) => {
-            const plain = objectLogger(logger, body, resource);
-            return settings.posting.loggers && !more?.spy ? postingLogger(plain, body, poster) : plain;
-          },
+          client, registry, settings, logger, clock, memo, events: poster, emit: this.#emit, paused$, gate: coordination.gate, indices,
+          storages: c.resolve(STORAGES), watch: c.resolve(WATCH_SOURCE), indexer: c.resolve(INDEXER), daemons: c.resolve(DAEMONS), objectLogger: c.resolve(OBJECT_LOGGER),
         }, {
           signal,
           onSynced: () => {
@@ -257,17 +244,18 @@ export class Operator {
       await coordinating;
       // Cleanup runs with a fresh signal bounded by the grace period.
       const grace = new AbortController();
-      const timer = setTimeout(() => grace.abort('grace period over'), settings.process.gracePeriod * 1000);
+      const timer = clock.setTimeout(() => grace.abort('grace period over'), settings.process.gracePeriod * 1000);
       try {
         await admission?.stop(grace.signal);
         await runActivities(activityDeps, 'cleanup', { signal: grace.signal });
       } finally {
-        clearTimeout(timer);
+        clock.clearTimeout(timer);
       }
     });
-    if (poster instanceof EventPoster) await poster.flush(settings.queueing.exitTimeout * 1000);
+    if (poster instanceof EventPoster && !root.registeredByUser(EVENT_SINK)) await poster.flush(settings.queueing.exitTimeout * 1000);
     unobserve();
-    if (!options.client) client.close();
+    // What the user registered is theirs to close.
+    if (ownsClient) client.close();
     this.#resolveReady();
   }
 }

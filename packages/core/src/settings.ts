@@ -1,9 +1,16 @@
 // Every tunable of an operator in one typed object, grouped as Kopf groups them, each with its
 // default stated once here and filled in once (resolveSettings). Durations are seconds, as in Kopf
 // and in handler options; they are converted to milliseconds where the libraries take them.
+import type { PeeringSettings } from '@opkit/peering';
 import type { DiffBaseStorage, ProgressStorage } from '@opkit/state';
-import type { WatchSettings } from '@opkit/watching';
-import type { CertificateFiles, LocalClusterPreset, WebhookService } from '@opkit/webhooks';
+import type { WatchingSettings } from '@opkit/watching';
+import type { AdmissionSettings } from '@opkit/webhooks';
+
+export type { AdmissionSettings, AdmissionServerSettings } from '@opkit/webhooks';
+export type { PeeringSettings } from '@opkit/peering';
+export type { WatchingSettings } from '@opkit/watching';
+export { toWatchSettings } from '@opkit/watching';
+import { resolveAdmissionSettings, WebhooksError } from '@opkit/webhooks';
 import { OperatorError } from './errors.js';
 
 /** Where and how handler progress and the diff-base are stored on objects. */
@@ -40,18 +47,6 @@ export interface QueueingSettings {
   exitTimeout: number;
 }
 
-/** Watch streams. */
-export interface WatchingSettings {
-  /** Seconds without any event or bookmark after which a watch is reconnected. @defaultValue 70 */
-  inactivityTimeout: number;
-  /** Seconds the server is asked to keep each watch open. @defaultValue 300 */
-  serverTimeout: number;
-  /** Seconds before the first reconnect after a failure. @defaultValue 0.1 */
-  reconnectBackoff: number;
-  /** Objects per page of the initial listing. @defaultValue 500 */
-  pageSize: number;
-}
-
 /** Kubernetes events posted by `events.*`. */
 export interface PostingSettings {
   /** Post events at all. @defaultValue true */
@@ -76,77 +71,6 @@ export interface BackgroundSettings {
 export interface ProcessSettings {
   /** Seconds the operator waits for handlers and cleanup when stopping before it gives up on them. @defaultValue 5 */
   gracePeriod: number;
-}
-
-/**
- * Coordination with other operators and replicas: Kopf's peering, Lease leader election, sharding.
- * Durations are seconds.
- */
-export interface PeeringSettings {
-  /** Run without peering: no peering object is read or written. @defaultValue false */
-  standalone: boolean;
-  /** The peering object's name; operators with different names never see each other. @defaultValue 'default' */
-  name: string;
-  /** Pause while the peering resource or object is missing, instead of running without peering (`op run --peering NAME` sets it). @defaultValue false */
-  mandatory: boolean;
-  /** Higher pauses lower, equal pauses both; `op run --dev` sets 666. @defaultValue 0 */
-  priority: number;
-  /** Seconds our peering record stays valid without a keep-alive (sent every `lifetime − 5…10` s). @defaultValue 60 */
-  lifetime: number;
-  /** Do not log every keep-alive. @defaultValue false */
-  stealth: boolean;
-  /** Our identity among peers and in Leases. @defaultValue `user@host/<time>/<3 random characters>` (`op run` uses `POD_ID` when set) */
-  identity?: string | undefined;
-  /** One replica of several handles objects, chosen by a Lease; standbys take over when it expires. @defaultValue false */
-  leaderElection: boolean;
-  /** Several replicas handle disjoint shares of the objects, each holding a membership Lease. @defaultValue false */
-  sharding: boolean;
-  /** The leader Lease, or the shard group's name (member Leases are `<name>-<hash>`). @defaultValue `opkit-<name>` */
-  leaseName?: string | undefined;
-  /** Where the Leases live. @defaultValue the client's namespace (the pod's, in a cluster) */
-  leaseNamespace?: string | undefined;
-  /** Seconds a Lease is valid after its last renewal. @defaultValue 15 */
-  leaseDuration: number;
-  /** Seconds the holder keeps trying to renew before it stops handling objects (less than `leaseDuration`). @defaultValue 10 */
-  renewDeadline: number;
-  /** Seconds between renewals, and between a standby's attempts. @defaultValue 2 */
-  retryPeriod: number;
-}
-
-/**
- * Where the admission webhook server listens and how the API server reaches it. Giving any of it
- * counts as configuring the server; without it the operator serves admission handlers only against
- * the embedded API server (on a free loopback port) and fails at startup elsewhere.
- */
-export interface AdmissionServerSettings {
-  /** `'loopback'` (an API server on this machine: 127.0.0.1, a free port) or a local cluster in containers (`k3d`, `minikube`, `docker-desktop`, `kind`: listen on 0.0.0.0, the cluster's name for the host). */
-  preset?: 'loopback' | LocalClusterPreset | undefined;
-  /** The URL the API server calls instead of the server's own (a tunnel, an ingress); handler ids are appended. */
-  url?: string | undefined;
-  /** In a cluster: the Service in front of the operator (`port` defaults to 443). Listens on 0.0.0.0:9443 unless `bindAddress`/`port` say otherwise. */
-  service?: WebhookService | undefined;
-  /** With `service`: cert-manager issues the serving certificate (`certificate` is the Certificate's name) and injects its CA. */
-  certManager?: { certificate: string; mountPath?: string | undefined } | undefined;
-  /** The host name or IP the API server uses (in the URL and a generated certificate). */
-  host?: string | undefined;
-  /** The port to listen on (0: a free one). @defaultValue 0, or 9443 with `service` */
-  port?: number | undefined;
-  /** The address to listen on. @defaultValue 127.0.0.1, or 0.0.0.0 with `service` or a container preset */
-  bindAddress?: string | undefined;
-  /** The base path; handler ids follow it. @defaultValue '/' */
-  path?: string | undefined;
-  /** Serve these certificate files (re-read when they change) instead of a generated CA. */
-  certificates?: CertificateFiles | undefined;
-}
-
-/** Admission webhooks (`on.validate`, `on.mutate`). */
-export interface AdmissionSettings {
-  /** The webhook server; see {@link AdmissionServerSettings}. @defaultValue none: zero configuration against the embedded API server, else a startup error */
-  server?: AdmissionServerSettings | undefined;
-  /** The name of the Validating/MutatingWebhookConfigurations the operator keeps up to date (and on exit leaves with only persistent webhooks). @defaultValue 'auto.opkit.dev' with zero configuration; else unmanaged */
-  managed?: string | undefined;
-  /** Seconds the API server waits for each webhook (`timeoutSeconds`, 1–30). @defaultValue 30 */
-  timeoutSeconds: number;
 }
 
 /**
@@ -263,43 +187,16 @@ export function resolveSettings(input: SettingsInput = {}): OperatorSettings {
       gracePeriod: seconds('process.gracePeriod', r.gracePeriod, 5),
     },
     peering: resolvePeering(n),
-    admission: resolveAdmission(input.admission ?? {}),
+    admission: admissionOf(input.admission ?? {}),
   };
 }
 
-const PRESETS = ['loopback', 'k3d', 'minikube', 'docker-desktop', 'kind'] as const;
-
-function resolveAdmission(a: Partial<AdmissionSettings>): AdmissionSettings {
-  const timeoutSeconds = a.timeoutSeconds ?? 30;
-  if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1 || timeoutSeconds > 30) {
-    throw new OperatorError('invalid-settings', `settings.admission.timeoutSeconds must be a whole number of seconds from 1 to 30 (the API server's limit); got ${JSON.stringify(timeoutSeconds)}.`);
+function admissionOf(input: Partial<AdmissionSettings>): AdmissionSettings {
+  try {
+    return resolveAdmissionSettings(input);
+  } catch (error) {
+    throw error instanceof WebhooksError ? new OperatorError('invalid-settings', error.message) : error;
   }
-  const server = a.server;
-  if (server !== undefined) {
-    if (typeof server !== 'object' || server === null) throw new OperatorError('invalid-settings', `settings.admission.server must be an object ({ preset }, { service }, { url }, …); got ${JSON.stringify(server)}.`);
-    for (const key of Object.keys(server)) {
-      if (!['preset', 'url', 'service', 'certManager', 'host', 'port', 'bindAddress', 'path', 'certificates'].includes(key)) {
-        throw new OperatorError('invalid-settings', `Unknown setting settings.admission.server.${key}: expected preset, url, service, certManager, host, port, bindAddress, path or certificates.`);
-      }
-    }
-    if (server.preset !== undefined) oneOf('admission.server.preset', server.preset, PRESETS, 'loopback');
-    if (server.url !== undefined && (typeof server.url !== 'string' || !/^https:\/\/[^/]/.test(server.url))) {
-      throw new OperatorError('invalid-settings', `settings.admission.server.url must be an https:// URL (the API server only calls webhooks over HTTPS); got ${JSON.stringify(server.url)}.`);
-    }
-    if (server.service !== undefined && (typeof server.service?.namespace !== 'string' || !server.service.namespace || typeof server.service.name !== 'string' || !server.service.name)) {
-      throw new OperatorError('invalid-settings', `settings.admission.server.service needs { namespace, name, port?, path? }; got ${JSON.stringify(server.service)}.`);
-    }
-    if (server.certManager !== undefined && (!server.service || typeof server.certManager?.certificate !== 'string' || !server.certManager.certificate)) {
-      throw new OperatorError('invalid-settings', "settings.admission.server.certManager needs a service and the Certificate's name: { service: { namespace, name }, certManager: { certificate: 'my-operator-webhook' } }.");
-    }
-    if (server.port !== undefined && (!Number.isInteger(server.port) || server.port < 0 || server.port > 65535)) {
-      throw new OperatorError('invalid-settings', `settings.admission.server.port must be a port number 0–65535 (0: a free one); got ${JSON.stringify(server.port)}.`);
-    }
-    text('admission.server.host', server.host);
-    text('admission.server.bindAddress', server.bindAddress);
-    text('admission.server.path', server.path);
-  }
-  return { server, managed: text('admission.managed', a.managed), timeoutSeconds };
 }
 
 function text(path: string, value: unknown): string | undefined {
@@ -344,22 +241,5 @@ function resolvePeering(n: Partial<PeeringSettings>): PeeringSettings {
     leaseDuration,
     renewDeadline,
     retryPeriod,
-  };
-}
-
-/**
- * The watching group as @opkit/watching takes it (milliseconds).
- *
- * @example
- * ```ts
- * toWatchSettings(resolveSettings().watching).inactivityTimeoutMs; // 70000
- * ```
- */
-export function toWatchSettings(watching: WatchingSettings): WatchSettings {
-  return {
-    inactivityTimeoutMs: Math.round(watching.inactivityTimeout * 1000),
-    serverTimeoutSeconds: Math.max(1, Math.round(watching.serverTimeout)),
-    backoffStartMs: Math.round(watching.reconnectBackoff * 1000),
-    pageSize: watching.pageSize,
   };
 }

@@ -1,9 +1,8 @@
-// The inputs later packages plug into: `paused$` (peering) closes and reopens the watches, and
-// `hooks.onEvent` sees every event of every object in order (daemons keep live bodies with it).
+// The input later packages plug into: `paused$` (peering) closes and reopens the watches; the feed
+// reports every event of every object in order.
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry } from '../src/index.js';
-import type { ObjectHookEvent } from '../src/index.js';
 import type { Harness } from './harness.js';
 import { FAST, kopfExample, startHarness } from './harness.js';
 
@@ -14,11 +13,10 @@ describe('operator inputs', () => {
 
   it('closes the watches while paused and catches up when resumed', async () => {
     const paused$ = new BehaviorSubject(false);
-    const seen: ObjectHookEvent[] = [];
     const registry = new Registry();
     registry.on.create('kopfexamples', function create_fn({ name }) { return `hello ${name}`; });
     // Standalone: peering would keep its own watches open (it is what ends its pause).
-    const run = await h.run(registry, { paused$, hooks: { onEvent: (event) => seen.push(event) }, settings: { ...FAST, peering: { standalone: true } } });
+    const run = await h.run(registry, { paused$, settings: { ...FAST, peering: { standalone: true } } });
     await h.client.create(h.kex, kopfExample('before'), { namespace: 'default' });
     await h.waitFor('before', (b) => (b.status as any)?.create_fn === 'hello before', 'the first object');
     expect(run.feed.some((event) => event.type === 'watch' && event.phase === 'listed' && event.resource === 'kopfexamples.kopf.dev/v1')).toBe(true);
@@ -33,7 +31,8 @@ describe('operator inputs', () => {
 
     paused$.next(false);
     await h.waitFor('during', (b) => (b.status as any)?.create_fn === 'hello during', 'the object created while paused');
-    expect(seen.filter((event) => event.body.metadata.name === 'before')[0]).toMatchObject({ type: 'ADDED', initial: false });
-    expect(seen.some((event) => event.body.metadata.name === 'during')).toBe(true);
+    const seen = run.feed.filter((event) => event.type === 'object-seen');
+    expect(seen.find((event) => event.name === 'before')).toMatchObject({ event: 'ADDED' });
+    expect(seen.find((event) => event.name === 'during')).toMatchObject({ event: 'LISTED' });
   });
 });

@@ -10,6 +10,9 @@ import { createLogger, objectLogger, Registry, resolveSettings, TemporaryError }
 import type { FeedEventInput } from '../src/index.js';
 import { runResources } from '../src/processing/index.js';
 import type { RuntimeDeps } from '../src/processing/index.js';
+import { createIndices } from '@opkit/handlers';
+import { composeOperator } from '../src/root/container.js';
+import { DAEMONS, INDEXER, STORAGES, WATCH_SOURCE } from '../src/root/tokens.js';
 import type { Harness } from './harness.js';
 import { kopfExample, startHarness } from './harness.js';
 
@@ -28,6 +31,15 @@ function countingClock(): Clock & { readonly pending: Set<unknown>; readonly fir
     },
     clearTimeout: (handle) => { pending.delete(handle); systemClock.clearTimeout(handle); },
   };
+}
+
+/** The parts runResources takes from the container, as the operator's defaults make them. */
+function partsOf(deps: Pick<RuntimeDeps, 'client' | 'registry' | 'clock' | 'logger' | 'settings'>, namespaces?: readonly string[]): Pick<RuntimeDeps, 'storages' | 'watch' | 'indexer' | 'daemons'> {
+  const { container } = composeOperator({
+    client: deps.client, clock: deps.clock, logger: deps.logger, settings: deps.settings, namespaces, localApiServer: false,
+    registry: deps.registry, memo: {}, indices: createIndices([]), emit: () => undefined,
+  });
+  return { storages: container.resolve(STORAGES), watch: container.resolve(WATCH_SOURCE), indexer: container.resolve(INDEXER), daemons: container.resolve(DAEMONS) };
 }
 
 describe('runResources', () => {
@@ -62,9 +74,12 @@ describe('runResources', () => {
       firedWhenSlowAborted = [...clock.fired];
       return 'stopped politely';
     });
-    const deps: RuntimeDeps = {
+    const base = {
       client: h.client, registry, clock, memo: {}, logger,
       settings: resolveSettings({ persistence: { consistencyTimeout: 1 }, queueing: { exitTimeout: 1 } }),
+    };
+    const deps: RuntimeDeps = {
+      ...base, ...partsOf(base),
       objectLogger: (body: KubeObject, resource) => objectLogger(logger, body, resource),
       emit: (event) => feed.push(event),
       events: { post: () => undefined },
@@ -114,10 +129,10 @@ describe('runResources', () => {
     const logger = createLogger({ format: 'plain', level: 'error', write: () => undefined });
     const controller = new AbortController();
     let synced = 0;
+    const base = { client: h.client, registry, clock: systemClock, memo: {}, logger, settings: resolveSettings({ persistence: { consistencyTimeout: 1 } }) };
     const done = runResources({
-      client: h.client, registry, clock: systemClock, memo: {}, logger, settings: resolveSettings({ persistence: { consistencyTimeout: 1 } }),
+      ...base, ...partsOf(base, ['default']),
       objectLogger: (body, resource) => objectLogger(logger, body, resource), emit: () => undefined, events: { post: () => undefined },
-      namespaces: ['default'],
     }, { signal: controller.signal, onSynced: () => { synced++; } });
     // The start (discovery, the CRD's observation, the namespace's list) took longer than expect.poll's
     // 1 s default on a loaded machine, which failed this with 0 syncs: the package's vitest config now

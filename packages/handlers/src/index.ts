@@ -67,3 +67,19 @@ export {
   TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError, AdmissionError, AdmissionReviewError,
 } from './errors.js';
 export type { HandlerErrorCode, TemporaryErrorOptions, AdmissionErrorOptions, AdmissionReviewErrorCode } from './errors.js';
+
+// Loading operator files into a Registry (@opkit/core re-exports it)
+export { loadOperator } from './loader.js';
+export type { LoadedOperator } from './loader.js';
+
+// Running activities (startup, cleanup, probes) and the operator's error
+export { runActivities } from './activities.js';
+export type { ActivityDeps } from './activities.js';
+export { OperatorError } from './operatorError.js';
+export type { OperatorErrorCode } from './operatorError.js';
+
+// Logging (Kopf's formats, object loggers) and the event feed's format
+export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger } from './logging.js';
+export type { LoggerOptions, LogFormat, LogLevel, LogRecord, LogObjectRef } from './logging.js';
+export { FEED_VERSION, feedLogger } from './feed.js';
+export type { FeedEvent, FeedEventInput, FeedObjectRef, FeedHandlerOutcome, FeedPeer } from './feed.js';

@@ -30,6 +30,10 @@ export { shardOwner } from './shardOwner.js';
 // Resources and manifests
 export { peeringSelectors, peeringCrds, peeringObjects, CLUSTER_PEERINGS, NAMESPACED_PEERINGS, LEASES } from './resources.js';
 
+// One operator's coordination (what @opkit/core runs with the operator)
+export { coordinate } from './coordinate.js';
+export type { Coordination, CoordinationDeps, CoordinationEvent, CoordinationPeer, PeeringSettings } from './coordinate.js';
+
 // Errors
 export { PeeringError } from './errors.js';
 export type { PeeringErrorCode } from './errors.js';

@@ -7,8 +7,8 @@ import './requireNode.js';
 export { watchResource } from './watchResource.js';
 export type { WatchEvent, ObjectEvent, SyncedEvent, WatchResourceOptions, WatchPhase } from './watchResource.js';
 
-export { resolveWatchSettings } from './settings.js';
-export type { WatchSettings, ResolvedWatchSettings } from './settings.js';
+export { resolveWatchSettings, toWatchSettings } from './settings.js';
+export type { WatchSettings, ResolvedWatchSettings, WatchingSettings } from './settings.js';
 
 export { fromAbortable, fromAbortableIterable } from './fromAbortable.js';
 export type { Emit } from './fromAbortable.js';

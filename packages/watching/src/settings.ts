@@ -48,3 +48,32 @@ export function resolveWatchSettings(settings: WatchSettings = {}): ResolvedWatc
     clock: settings.clock ?? systemClock,
   };
 }
+
+/** The operator's `settings.watching` group, in seconds as in Kopf (@opkit/core validates it and fills in the defaults). */
+export interface WatchingSettings {
+  /** Seconds without any event or bookmark after which a watch is reconnected. @defaultValue 70 */
+  inactivityTimeout: number;
+  /** Seconds the server is asked to keep each watch open. @defaultValue 300 */
+  serverTimeout: number;
+  /** Seconds before the first reconnect after a failure. @defaultValue 0.1 */
+  reconnectBackoff: number;
+  /** Objects per page of the initial listing. @defaultValue 500 */
+  pageSize: number;
+}
+
+/**
+ * The operator's `settings.watching` group (seconds) as the streams take it (milliseconds).
+ *
+ * @example
+ * ```ts
+ * toWatchSettings({ inactivityTimeout: 70, serverTimeout: 300, reconnectBackoff: 0.1, pageSize: 500 }).inactivityTimeoutMs; // 70000
+ * ```
+ */
+export function toWatchSettings(watching: WatchingSettings): WatchSettings {
+  return {
+    inactivityTimeoutMs: Math.round(watching.inactivityTimeout * 1000),
+    serverTimeoutSeconds: Math.max(1, Math.round(watching.serverTimeout)),
+    backoffStartMs: Math.round(watching.reconnectBackoff * 1000),
+    pageSize: watching.pageSize,
+  };
+}

@@ -2,7 +2,7 @@
 // that cannot listen. What a webhook call gets wrong is answered over HTTP, never thrown.
 
 /** What went wrong, as a stable string. */
-export type WebhooksErrorCode = 'invalid-option' | 'certificate' | 'listen';
+export type WebhooksErrorCode = 'invalid-option' | 'certificate' | 'listen' | 'invalid-setting' | 'not-configured' | 'startup-failed';
 
 /**
  * Base error of @opkit/webhooks.

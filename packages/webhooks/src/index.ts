@@ -26,6 +26,10 @@ export type { LocalClusterPreset, CertManagerOptions, CertManagerTarget } from '
 export { ManagedWebhookConfigurations, VALIDATING_WEBHOOK_CONFIGURATIONS, MUTATING_WEBHOOK_CONFIGURATIONS } from './managedConfigurations.js';
 export type { ManagedWebhookConfigurationsOptions } from './managedConfigurations.js';
 
+// An operator's admission side (what @opkit/core starts with the operator)
+export { startAdmission, resolveAdmissionSettings, AUTO_MANAGED_NAME } from './admission.js';
+export type { AdmissionDeps, RunningAdmission, AdmissionSettings, AdmissionServerSettings } from './admission.js';
+
 // Errors
 export { WebhooksError } from './errors.js';
 export type { WebhooksErrorCode } from './errors.js';

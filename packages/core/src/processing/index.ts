@@ -2,4 +2,4 @@
 export { runResources } from './runResources.js';
 export { createIndices } from '@opkit/handlers';
 export type { OperatorIndices } from '@opkit/handlers';
-export type { RuntimeDeps, ObjectHooks, ObjectHookEvent } from './deps.js';
+export type { RuntimeDeps } from './deps.js';

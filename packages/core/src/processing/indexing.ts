@@ -2,18 +2,32 @@
 // (beside the per-object queue, taking no worker slot); this is where core plugs into it — each index
 // handler is invoked in the operator's scope, logged and reported on the feed like any handler, and its
 // lines never become Kubernetes events (as in Kopf).
-import type { IndexerInvoke, OperatorIndices } from '@opkit/handlers';
+import type { EventSink, IndexerInvoke, OperatorIndices } from '@opkit/handlers';
 import { Indexer, invokeHandler, runWithScope } from '@opkit/handlers';
 import { resourceName } from '@opkit/kube';
 import { Patch } from '@opkit/state';
-import type { RuntimeDeps } from './deps.js';
+import type { KubeObject, Resource } from '@opkit/kube';
+import type { Clock, Logger } from '@opkit/tasks';
+import type { FeedEventInput } from '../feed.js';
+import type { OperatorSettings } from '../settings.js';
 import { reportOutcome } from './outcomes.js';
 
-/** What indexing needs from the pipeline: the indices, and the operator's signal (handlers' `signal`, and no more indexing). */
-export type IndexingDeps = Pick<RuntimeDeps, 'settings' | 'clock' | 'emit' | 'objectLogger' | 'events' | 'memo'> & {
+/** What one run's indexer needs from the pipeline: the indices, logging, posting, the memo, and the operator's signal (handlers' `signal`, and no more indexing). */
+export interface IndexerInput {
   readonly indices: OperatorIndices;
+  readonly objectLogger: (body: KubeObject, resource: Resource, options?: { readonly spy?: boolean }) => Logger;
+  readonly events: EventSink;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
+  readonly memo: Record<string, any>;
   readonly signal: AbortSignal;
-};
+}
+
+/** What indexing needs besides: the operator's settings, clock and feed (from the container). */
+export interface IndexingDeps extends IndexerInput {
+  readonly settings: OperatorSettings;
+  readonly clock: Clock;
+  readonly emit: (event: FeedEventInput) => void;
+}
 
 /**
  * The operator's Indexer: index handlers invoked like any handler (`Handler 'x' succeeded.` at debug, the

@@ -9,21 +9,17 @@
 // of — handlers aborted, daemons stopped, and waited for — when the gate takes them away. Indexing
 // runs beside the queue, as events arrive (@opkit/handlers' Indexer), on every replica; handlers are held back until
 // the initial listing of every indexed resource is indexed, without taking worker slots while they wait.
-import { Daemons } from '@opkit/daemons';
 import type { ResourceHandler, Selector } from '@opkit/handlers';
 import { createIndices, runWithScope, sameSelector } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { resourceName } from '@opkit/kube';
-import { resourceStorages } from '@opkit/state';
 import type { ObjectEvent, ServedWatchEvent } from '@opkit/watching';
-import { holdUntil, mergeKeyed, observeResources, watchScoped } from '@opkit/watching';
+import { holdUntil, mergeKeyed } from '@opkit/watching';
 import { KeyedQueue } from '@opkit/tasks';
 import { combineLatest, EMPTY, Observable } from 'rxjs';
 import { distinctUntilChanged, filter, map, switchMap } from 'rxjs/operators';
-import { toWatchSettings } from '../settings.js';
 import type { FeedObjectRef } from '../feed.js';
 import type { RuntimeDeps } from './deps.js';
-import { createIndexer } from './indexing.js';
 import type { ObjectMemory } from './memory.js';
 import { newMemory, objectWrites } from './memory.js';
 import type { CycleEvent, ResourceHandlers, ResourceStorage } from './processObject.js';
@@ -42,15 +38,6 @@ type QueuedEvent = ObjectEvent & {
   /** A remembered event delivered again because the gate granted its object. */
   readonly granted?: boolean;
 };
-
-function storageFor(deps: RuntimeDeps, resource: Resource): ResourceStorage {
-  const { persistence } = deps.settings;
-  // A storage given in the settings or registered by token replaces the profile's: it is used as given.
-  return resourceStorages({
-    profile: persistence.profile, finalizer: persistence.finalizer, statusSubresource: (resource.subresources ?? []).includes('status'),
-    progressStorage: persistence.progressStorage ?? deps.progressStorage, diffBaseStorage: persistence.diffBaseStorage ?? deps.diffBaseStorage,
-  });
-}
 
 function isBackground(handler: ResourceHandler): boolean {
   return handler.kind === 'daemon' || handler.kind === 'timer';
@@ -92,7 +79,6 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   const { signal } = options;
   const handlers = deps.registry.resourceHandlers();
   const selectors = deps.registry.selectors();
-  const watchSettings = toWatchSettings(deps.settings.watching);
   if (selectors.length === 0 || signal.aborted) {
     options.onSynced?.();
     if (!signal.aborted) await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
@@ -101,7 +87,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
 
   // selector → resolved resources, combined into one served set (a resource is watched once). The
   // streams stop by unsubscription (on abort, below), which closes their connections.
-  const resolved$ = combineLatest(selectors.map((selector) => observeResources(deps.client, selector, { settings: watchSettings, logger: deps.logger })
+  const resolved$ = combineLatest(selectors.map((selector) => deps.watch.resources(selector)
     .pipe(map((resources): { selector: Selector; resources: readonly Resource[] } => ({ selector, resources })))));
   const served = new Map<string, Served>();
   const servedSet$: Observable<Served[]> = resolved$.pipe(map((entries) => {
@@ -121,7 +107,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
       const item = existing && existing.handlers.change.length + existing.handlers.spies.length + (existing.handlers.background?.length ?? 0)
         + (existing.handlers.index?.length ?? 0) === ordered.length
         ? existing
-        : { resource: entry.resource, handlers: groupHandlers(ordered), storage: storageFor(deps, entry.resource) };
+        : { resource: entry.resource, handlers: groupHandlers(ordered), storage: deps.storages(entry.resource) };
       served.set(name, item);
       list.push(item);
     }
@@ -133,8 +119,8 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   // start has been listed and everything listed is indexed (then for good: later relists do not hold them).
   const indices = deps.indices ?? createIndices(handlers.filter((handler) => handler.kind === 'index').map((handler) => handler.id));
   const indexing = handlers.some((handler) => handler.kind === 'index');
-  const indexer = indexing ? createIndexer({
-    indices, settings: deps.settings, clock: deps.clock, emit: deps.emit, objectLogger: deps.objectLogger, events: deps.events, memo: deps.memo, signal,
+  const indexer = indexing ? deps.indexer({
+    indices, objectLogger: deps.objectLogger, events: deps.events, memo: deps.memo, signal,
   }) : undefined;
   let markIndexed!: () => void;
   const indexed = new Promise<void>((resolve) => { markIndexed = resolve; });
@@ -159,10 +145,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   };
 
   // Daemons and timers of every object share one scheduler; pausing stops them, resuming lets cycles respawn them.
-  const daemons = handlers.some(isBackground) ? new Daemons({
-    clock: deps.clock, logger: deps.logger, cancellationPolling: deps.settings.background.cancellationPolling,
-    defaultBackoff: deps.settings.execution.defaultBackoff, exitTimeout: deps.settings.queueing.exitTimeout,
-  }) : undefined;
+  const daemons = handlers.some(isBackground) ? deps.daemons() : undefined;
 
   let paused = false;
   const watching$ = mergeKeyed<Served, ServedWatchEvent>(servedSet$.pipe(map((list) => {
@@ -176,8 +159,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     if (item.handlers.index?.length) indexer?.listingStarted(name);
     deps.emit({ type: 'watch', phase: 'started', resource: name });
     return new Observable<ServedWatchEvent>((subscriber) => {
-      const subscription = watchScoped(deps.client, item.resource, {
-        namespaces: deps.namespaces, settings: watchSettings, logger: deps.logger,
+      const subscription = deps.watch.watch(item.resource, {
         onPhase: (phase) => deps.emit({ type: 'watch', resource: name, ...phase }),
       }).pipe(map((event) => ({ ...event, resource: item.resource }))).subscribe(subscriber);
       return () => {
@@ -276,7 +258,6 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     if (!item || draining) return;
     const body = event.object;
     const ref = refOf(event.resource, body);
-    if (!event.wake && !event.granted) deps.hooks?.onEvent?.({ resource: event.resource, body, type: event.type, initial: event.initial });
     // Paused (peering), or not ours (leader election, sharding): nothing is handled. Resuming relists,
     // and the gate re-delivers what it grants; a deletion is only remembered as one.
     const uid = body.metadata?.uid;

@@ -1,63 +1,175 @@
 // The composition root: the one place where an operator's parts are put together, with tsyringe.
-// Every part has a token; a user replaces one (the client, the clock, the logger, a storage, the
-// event sink) by registering their own value for its token in `overrides`. Library classes do not
-// know about the container: they take plain dependencies.
+// Each part is a factory registered under its token (root/tokens.ts) in a child container per
+// operator; the user's `overrides` run after the defaults are registered, so a registration of theirs
+// replaces a default, and the defaults resolve their own dependencies through the container — a
+// replaced CLOCK or SETTINGS reaches every part. What the user registers the operator never closes.
+// Library classes do not know about the container: they take plain dependencies.
 import 'reflect-metadata';
-import { container as rootContainer } from 'tsyringe';
-import type { DependencyContainer, InjectionToken } from 'tsyringe';
-import type { EventSink } from '@opkit/handlers';
-import type { KubeClient } from '@opkit/kube';
-import type { DiffBaseStorage, ProgressStorage } from '@opkit/state';
+import { Daemons } from '@opkit/daemons';
+import type { FeedEventInput, Indices, Registry } from '@opkit/handlers';
+import { createLogger, feedLogger, objectLogger, postingLogger } from '@opkit/handlers';
+import type { ConnectOptions, KubeClient, KubeObject, Resource } from '@opkit/kube';
+import { connect } from '@opkit/kube';
+import { resourceStorages } from '@opkit/state';
 import type { Clock, Logger } from '@opkit/tasks';
-import type { OperatorSettings } from '../settings.js';
+import { systemClock } from '@opkit/tasks';
+import { coordinate } from '@opkit/peering';
+import { observeNamespaces, observeResources, watchResource, watchScoped } from '@opkit/watching';
+import { startAdmission, WebhooksError } from '@opkit/webhooks';
+import { container as rootContainer, instanceCachingFactory } from 'tsyringe';
+import type { DependencyContainer, InjectionToken } from 'tsyringe';
+import { OperatorError } from '../errors.js';
+import { EventPoster } from '../posting.js';
+import { createIndexer } from '../processing/indexing.js';
+import type { SettingsInput } from '../settings.js';
+import { resolveSettings, toWatchSettings } from '../settings.js';
+import {
+  ADMISSION, CLOCK, COORDINATION, DAEMONS, DIFFBASE_STORAGE, EVENT_SINK, FEED, INDEXER, KUBE_CLIENT, LOGGER, PROGRESS_STORAGE, SETTINGS, STORAGES, WATCH_SOURCE,
+} from './tokens.js';
 
-/** The client the operator talks to the API with. */
-export const KUBE_CLIENT: InjectionToken<KubeClient> = Symbol.for('opkit.KubeClient');
-/** The clock of timers and timestamps. */
-export const CLOCK: InjectionToken<Clock> = Symbol.for('opkit.Clock');
-/** The operator-level logger (object loggers are its children). */
-export const LOGGER: InjectionToken<Logger> = Symbol.for('opkit.Logger');
-/** The resolved settings. */
-export const SETTINGS: InjectionToken<OperatorSettings> = Symbol.for('opkit.Settings');
-/** Replaces the profile's progress storage. */
-export const PROGRESS_STORAGE: InjectionToken<ProgressStorage> = Symbol.for('opkit.ProgressStorage');
-/** Replaces the profile's diff-base storage. */
-export const DIFFBASE_STORAGE: InjectionToken<DiffBaseStorage> = Symbol.for('opkit.DiffBaseStorage');
-/** Where `events.*` post (the default posts Kubernetes events in the background). */
-export const EVENT_SINK: InjectionToken<EventSink> = Symbol.for('opkit.EventSink');
+/** What the defaults are made of: the operator's options. */
+export interface RootInput {
+  readonly settings?: SettingsInput | undefined;
+  readonly client?: KubeClient | undefined;
+  readonly connect?: ConnectOptions | undefined;
+  readonly clock?: Clock | undefined;
+  readonly logger?: Logger | undefined;
+  readonly namespaces: readonly (string | RegExp)[] | undefined;
+  readonly localApiServer: boolean;
+  readonly registry: Registry;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
+  readonly memo: Record<string, any>;
+  readonly indices: Indices;
+  readonly emit: (event: FeedEventInput) => void;
+}
 
-/** A container's parts, resolved. */
-export interface OperatorParts {
-  readonly client: KubeClient;
-  readonly clock: Clock;
-  readonly logger: Logger;
-  readonly settings: OperatorSettings;
-  readonly progressStorage: ProgressStorage | undefined;
-  readonly diffBaseStorage: DiffBaseStorage | undefined;
-  readonly events: EventSink | undefined;
+/** The runtime's logger: the LOGGER's lines, each also a `log` event on the feed. Internal. */
+export const RUNTIME_LOGGER: InjectionToken<Logger> = Symbol.for('opkit.RuntimeLogger');
+/** A logger for one object (`[namespace/name] …`), posting its lines as events with `posting.loggers`. Internal. */
+export const OBJECT_LOGGER: InjectionToken<(body: KubeObject, resource: Resource, options?: { readonly spy?: boolean }) => Logger> = Symbol.for('opkit.ObjectLogger');
+
+/** An operator's container with its defaults and the user's registrations. */
+export interface OperatorRoot {
+  readonly container: DependencyContainer;
+  /** Connect (unless a client is registered) and resolve the client; `owned` when the operator made it (and so closes it). */
+  client(): Promise<{ readonly client: KubeClient; readonly owned: boolean }>;
+  /** Whether the user registered a part (then it is theirs: used as given, never closed or flushed). */
+  registeredByUser(token: InjectionToken<unknown>): boolean;
 }
 
 /**
- * Build a child container with the defaults, apply the user's overrides, and resolve the parts.
+ * Build an operator's child container: register every default, then the user's overrides, then
+ * resolve and validate the settings once.
  *
+ * @throws OperatorError (`invalid-settings`) when the settings (given or registered) are invalid.
  * @example
  * ```ts
- * const parts = await composeOperator({ connect: () => connect(), clock: systemClock, logger, settings }, (c) => c.register(CLOCK, { useValue: fakeClock }));
+ * const root = composeOperator(input, (c) => c.register(CLOCK, { useValue: fakeClock }));
+ * const { client } = await root.client();
+ * root.container.resolve(COORDINATION).run(signal);
  * ```
  */
-export async function composeOperator(defaults: { client?: KubeClient | undefined; connect: () => Promise<KubeClient>; clock: Clock; logger: Logger; settings: OperatorSettings },
-  overrides?: (container: DependencyContainer) => void): Promise<OperatorParts> {
-  const child = rootContainer.createChildContainer();
-  if (defaults.client) child.register(KUBE_CLIENT, { useValue: defaults.client });
-  child.register(CLOCK, { useValue: defaults.clock });
-  child.register(LOGGER, { useValue: defaults.logger });
-  child.register(SETTINGS, { useValue: defaults.settings });
-  overrides?.(child);
-  if (!child.isRegistered(KUBE_CLIENT, false)) child.register(KUBE_CLIENT, { useValue: await defaults.connect() });
-  const optional = <T>(token: InjectionToken<T>): T | undefined => (child.isRegistered(token, false) ? child.resolve(token) : undefined);
+export function composeOperator(input: RootInput, overrides?: (container: DependencyContainer) => void): OperatorRoot {
+  const c = rootContainer.createChildContainer();
+  const define = <T>(token: InjectionToken<T>, make: (c: DependencyContainer) => T): void => {
+    c.register(token, { useFactory: instanceCachingFactory(make) });
+  };
+  c.register(SETTINGS, { useValue: (input.settings ?? {}) as never });
+  c.register(CLOCK, { useValue: input.clock ?? systemClock });
+  c.register(LOGGER, { useValue: input.logger ?? createLogger({ format: 'full', level: 'info' }) });
+  c.register(FEED, { useValue: input.emit });
+  if (input.client) c.register(KUBE_CLIENT, { useValue: input.client });
+  define(RUNTIME_LOGGER, ((c) => feedLogger(c.resolve(LOGGER), c.resolve(FEED))));
+  define(OBJECT_LOGGER, ((c) => {
+    const logger = c.resolve(RUNTIME_LOGGER);
+    const settings = c.resolve(SETTINGS);
+    return (body, resource, more) => {
+      const plain = objectLogger(logger, body, resource);
+      return settings.posting.loggers && !more?.spy ? postingLogger(plain, body, c.resolve(EVENT_SINK)) : plain;
+    };
+  }));
+  define(STORAGES, ((c) => {
+    const { persistence } = c.resolve(SETTINGS);
+    const optional = <T>(token: InjectionToken<T>): T | undefined => (c.isRegistered(token, true) ? c.resolve(token) : undefined);
+    // A storage given in the settings or registered by token replaces the profile's: it is used as given.
+    const progressStorage = persistence.progressStorage ?? optional(PROGRESS_STORAGE);
+    const diffBaseStorage = persistence.diffBaseStorage ?? optional(DIFFBASE_STORAGE);
+    return (resource: Resource) => resourceStorages({
+      profile: persistence.profile, finalizer: persistence.finalizer, statusSubresource: (resource.subresources ?? []).includes('status'),
+      progressStorage, diffBaseStorage,
+    });
+  }));
+  define(EVENT_SINK, ((c) => new EventPoster({
+    client: c.resolve(KUBE_CLIENT), settings: c.resolve(SETTINGS).posting, logger: c.resolve(RUNTIME_LOGGER), emit: c.resolve(FEED), clock: c.resolve(CLOCK),
+  })));
+  define(WATCH_SOURCE, ((c) => {
+    const client = c.resolve(KUBE_CLIENT);
+    const logger = c.resolve(RUNTIME_LOGGER);
+    const settings = toWatchSettings(c.resolve(SETTINGS).watching);
+    return {
+      resources: (selector) => observeResources(client, selector, { settings, logger }),
+      watch: (resource, { onPhase }) => watchScoped(client, resource, { namespaces: input.namespaces, settings, logger, onPhase }),
+    };
+  }));
+  define(INDEXER, ((c) => (deps) => createIndexer({ ...deps, settings: c.resolve(SETTINGS), clock: c.resolve(CLOCK), emit: c.resolve(FEED) })));
+  define(DAEMONS, ((c) => () => {
+    const settings = c.resolve(SETTINGS);
+    return new Daemons({
+      clock: c.resolve(CLOCK), logger: c.resolve(RUNTIME_LOGGER), cancellationPolling: settings.background.cancellationPolling,
+      defaultBackoff: settings.execution.defaultBackoff, exitTimeout: settings.queueing.exitTimeout,
+    });
+  }));
+  define(COORDINATION, (c) => {
+    const settings = c.resolve(SETTINGS);
+    const client = c.resolve(KUBE_CLIENT);
+    const logger = c.resolve(RUNTIME_LOGGER);
+    const watchSettings = { settings: toWatchSettings(settings.watching), logger };
+    return coordinate({
+      client, settings: settings.peering, namespaces: input.namespaces, logger, clock: c.resolve(CLOCK), emit: c.resolve(FEED),
+      resources: (selector) => observeResources(client, selector, watchSettings),
+      observeNamespaces: (patterns) => observeNamespaces(client, patterns, watchSettings),
+      watch: (resource, options) => watchResource(client, resource, { ...options, ...watchSettings }),
+    });
+  });
+  define(ADMISSION, (c) => ({
+    start: (signal: AbortSignal) => startAdmission({
+      client: c.resolve(KUBE_CLIENT), registry: input.registry, settings: c.resolve(SETTINGS).admission, localApiServer: input.localApiServer,
+      logger: c.resolve(RUNTIME_LOGGER), memo: input.memo, indices: input.indices,
+    }, signal).catch((error: unknown) => {
+      if (!(error instanceof WebhooksError) || (error.code !== 'not-configured' && error.code !== 'startup-failed')) throw error;
+      throw new OperatorError(error.code === 'not-configured' ? 'invalid-options' : 'startup-failed', error.message, { cause: error.cause });
+    }),
+  }));
+  // The defaults are in; what the user registers from here on is theirs.
+  const theirs = new Set<InjectionToken<unknown>>();
+  const methods = ['register', 'registerInstance', 'registerSingleton', 'registerType'] as const;
+  const own = c as unknown as Record<string, unknown>;
+  for (const method of methods) {
+    const original = (c[method] as (...args: unknown[]) => unknown).bind(c);
+    own[method] = (token: InjectionToken<unknown>, ...rest: unknown[]) => {
+      theirs.add(token);
+      return original(token, ...rest);
+    };
+  }
+  try {
+    overrides?.(c);
+  } finally {
+    for (const method of methods) delete own[method];
+  }
+  c.register(SETTINGS, { useValue: resolveSettings(c.resolve(SETTINGS) as SettingsInput) });
+  const registeredByUser = (token: InjectionToken<unknown>): boolean => theirs.has(token) || (token === KUBE_CLIENT && input.client !== undefined);
+  let connecting: Promise<KubeClient> | undefined;
   return {
-    client: child.resolve(KUBE_CLIENT), clock: child.resolve(CLOCK), logger: child.resolve(LOGGER), settings: child.resolve(SETTINGS),
-    progressStorage: optional(PROGRESS_STORAGE), diffBaseStorage: optional(DIFFBASE_STORAGE), events: optional(EVENT_SINK),
+    container: c,
+    registeredByUser,
+    async client() {
+      if (c.isRegistered(KUBE_CLIENT, false)) return { client: c.resolve(KUBE_CLIENT), owned: false };
+      connecting ??= connect(input.connect ?? {}).then((client) => {
+        c.register(KUBE_CLIENT, { useValue: client });
+        return client;
+      });
+      return { client: await connecting, owned: true };
+    },
   };
 }
 

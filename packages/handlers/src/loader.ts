@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Registry, setDefaultRegistry } from '@opkit/handlers';
-import { OperatorError } from './errors.js';
+import { OperatorError } from './operatorError.js';
+import { Registry, setDefaultRegistry } from './registry.js';
 
 /** What {@link loadOperator} returns. */
 export interface LoadedOperator {

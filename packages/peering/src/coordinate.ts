@@ -1,22 +1,80 @@
-// Wiring of @opkit/peering into the operator: which peering objects to follow (the peering CRDs may
+// Coordination of one operator: which peering objects to follow (the peering CRDs may
 // appear later; a namespaced operator peers in each served namespace), the watches they need, leader
 // election or sharding with their Leases, and the feed. What comes out is what the pipeline consumes:
 // `paused$` (Kopf's pause: watches closed, daemons and timers stopped) and a gate that says which
 // objects this replica handles. With leader election only the leader takes part in peering; shard
 // members all do; replicas of one operator carry their group in their peering record, so they never
 // pause each other.
-import type { KubeClient, Resource } from '@opkit/kube';
-import { detectIdentity, LEASES, LeaseElector, Peering, peeringSelectors, Sharding } from '@opkit/peering';
-import type { HandlingGate, Peer, PeeringState } from '@opkit/peering';
-import { formatKopfTime } from '@opkit/peering';
+import type { KubeClient, Resource, ResourceQuery } from '@opkit/kube';
 import type { Clock, Logger } from '@opkit/tasks';
-import { observeNamespaces, observeResources, watchResource } from '@opkit/watching';
-import type { WatchSettings } from '@opkit/watching';
 import { BehaviorSubject, combineLatest, of } from 'rxjs';
 import type { Observable, Subscription } from 'rxjs';
 import { distinctUntilChanged, map, switchMap } from 'rxjs/operators';
-import type { FeedEventInput, FeedPeer } from './feed.js';
-import type { PeeringSettings } from './settings.js';
+import type { HandlingGate } from './gate.js';
+import { detectIdentity } from './identity.js';
+import { formatKopfTime } from './kopfTime.js';
+import { LeaseElector } from './leaseElector.js';
+import type { Peer } from './peer.js';
+import { Peering } from './peering.js';
+import type { PeeringState, PeeringWatchEvent } from './peering.js';
+import { LEASES, peeringSelectors } from './resources.js';
+import { Sharding } from './sharding.js';
+
+/**
+ * Coordination with other operators and replicas: Kopf's peering, Lease leader election, sharding.
+ * Durations are seconds.
+ */
+export interface PeeringSettings {
+  /** Run without peering: no peering object is read or written. @defaultValue false */
+  standalone: boolean;
+  /** The peering object's name; operators with different names never see each other. @defaultValue 'default' */
+  name: string;
+  /** Pause while the peering resource or object is missing, instead of running without peering (`op run --peering NAME` sets it). @defaultValue false */
+  mandatory: boolean;
+  /** Higher pauses lower, equal pauses both; `op run --dev` sets 666. @defaultValue 0 */
+  priority: number;
+  /** Seconds our peering record stays valid without a keep-alive (sent every `lifetime − 5…10` s). @defaultValue 60 */
+  lifetime: number;
+  /** Do not log every keep-alive. @defaultValue false */
+  stealth: boolean;
+  /** Our identity among peers and in Leases. @defaultValue `user@host/<time>/<3 random characters>` (`op run` uses `POD_ID` when set) */
+  identity?: string | undefined;
+  /** One replica of several handles objects, chosen by a Lease; standbys take over when it expires. @defaultValue false */
+  leaderElection: boolean;
+  /** Several replicas handle disjoint shares of the objects, each holding a membership Lease. @defaultValue false */
+  sharding: boolean;
+  /** The leader Lease, or the shard group's name (member Leases are `<name>-<hash>`). @defaultValue `opkit-<name>` */
+  leaseName?: string | undefined;
+  /** Where the Leases live. @defaultValue the client's namespace (the pod's, in a cluster) */
+  leaseNamespace?: string | undefined;
+  /** Seconds a Lease is valid after its last renewal. @defaultValue 15 */
+  leaseDuration: number;
+  /** Seconds the holder keeps trying to renew before it stops handling objects (less than `leaseDuration`). @defaultValue 10 */
+  renewDeadline: number;
+  /** Seconds between renewals, and between a standby's attempts. @defaultValue 2 */
+  retryPeriod: number;
+}
+
+/** A peer as the operator's feed reports it. */
+export interface CoordinationPeer {
+  readonly identity: string;
+  readonly priority: number;
+  readonly lifetime: number;
+  /** As written (Kopf's isoformat). */
+  readonly lastseen: string;
+  readonly group?: string | undefined;
+  readonly message?: string | undefined;
+}
+
+/** What the coordination reports (the `peering`, `leadership` and `shards` members of the operator's feed). */
+export type CoordinationEvent =
+  | {
+    readonly type: 'peering'; readonly paused: boolean; readonly reason?: PeeringState['reason']; readonly standalone: boolean;
+    readonly identity: string; readonly priority: number; readonly name: string;
+    readonly objects: readonly { readonly resource: string; readonly namespace?: string | undefined; readonly found: boolean; readonly peers: readonly CoordinationPeer[] }[];
+  }
+  | { readonly type: 'leadership'; readonly leader: boolean; readonly holder: string; readonly lease: string; readonly identity: string }
+  | { readonly type: 'shards'; readonly active: boolean; readonly members: readonly string[]; readonly live: readonly string[]; readonly group: string; readonly identity: string };
 
 /** What the coordination needs from the operator. */
 export interface CoordinationDeps {
@@ -24,10 +82,15 @@ export interface CoordinationDeps {
   readonly settings: PeeringSettings;
   /** Served namespace patterns; undefined for a cluster-wide operator. */
   readonly namespaces: readonly (string | RegExp)[] | undefined;
-  readonly watchSettings: WatchSettings;
   readonly logger: Logger;
   readonly clock: Clock;
-  readonly emit: (event: FeedEventInput) => void;
+  readonly emit: (event: CoordinationEvent) => void;
+  /** The served resources of a selector, as they change (core passes @opkit/watching's observeResources). */
+  readonly resources: (selector: ResourceQuery) => Observable<readonly Resource[]>;
+  /** The served namespaces of the patterns (core passes @opkit/watching's observeNamespaces). */
+  readonly observeNamespaces: (patterns: readonly (string | RegExp)[]) => Observable<ReadonlySet<string>>;
+  /** A resilient watch of a resource's objects (core passes @opkit/watching's watchResource). */
+  readonly watch: (resource: Resource, options: { readonly namespace?: string | undefined; readonly fieldSelector?: string; readonly labelSelector?: string }) => Observable<PeeringWatchEvent>;
 }
 
 /** The coordination of one operator. */
@@ -42,7 +105,7 @@ export interface Coordination {
   run(signal: AbortSignal): Promise<void>;
 }
 
-function feedPeer(peer: Peer): FeedPeer {
+function feedPeer(peer: Peer): CoordinationPeer {
   return {
     identity: peer.identity, priority: peer.priority, lifetime: peer.lifetime,
     lastseen: formatKopfTime(peer.lastseen.micros, peer.lastseen.offsetMinutes),
@@ -56,12 +119,12 @@ function feedPeer(peer: Peer): FeedPeer {
  *
  * @example
  * ```ts
- * const coordination = coordinate({ client, settings: settings.peering, namespaces, watchSettings, logger, clock, emit });
+ * const coordination = coordinate({ client, settings: settings.peering, namespaces, logger, clock, emit, resources, observeNamespaces, watch });
  * const running = coordination.run(stop.signal);
  * ```
  */
 export function coordinate(deps: CoordinationDeps): Coordination {
-  const { client, settings, logger, clock, emit, watchSettings } = deps;
+  const { client, settings, logger, clock, emit } = deps;
   const identity = settings.identity ?? detectIdentity();
   const leaseName = settings.leaseName ?? `opkit-${settings.name}`;
   const leaseNamespace = settings.leaseNamespace ?? client.info.namespace;
@@ -71,21 +134,21 @@ export function coordinate(deps: CoordinationDeps): Coordination {
 
   const elector = settings.leaderElection ? new LeaseElector({
     client, name: leaseName, namespace: leaseNamespace, identity, ...timing, logger, clock,
-    watch: () => watchResource(client, LEASES, { namespace: leaseNamespace, fieldSelector: `metadata.name=${leaseName}`, settings: watchSettings, logger }),
+    watch: () => deps.watch(LEASES, { namespace: leaseNamespace, fieldSelector: `metadata.name=${leaseName}` }),
   }) : undefined;
   const shards = settings.sharding ? new Sharding({
     client, group: leaseName, namespace: leaseNamespace, identity, ...timing, logger, clock,
-    watch: () => watchResource(client, LEASES, { namespace: leaseNamespace, labelSelector: Sharding.labelSelector(leaseName), settings: watchSettings, logger }),
+    watch: () => deps.watch(LEASES, { namespace: leaseNamespace, labelSelector: Sharding.labelSelector(leaseName) }),
   }) : undefined;
 
   const newPeering = (): Peering => {
-    const resources$ = combineLatest(peeringSelectors(clusterwide).map((selector) => observeResources(client, selector, { settings: watchSettings, logger })))
+    const resources$ = combineLatest(peeringSelectors(clusterwide).map((selector) => deps.resources(selector)))
       .pipe(map((lists): readonly Resource[] => lists.flat()));
     return new Peering({
       client, identity, name: settings.name, priority: settings.priority, lifetime: settings.lifetime,
       mandatory: settings.mandatory, stealth: settings.stealth, group, logger, clock, resources$,
-      namespaces$: deps.namespaces === undefined ? undefined : observeNamespaces(client, deps.namespaces, { settings: watchSettings, logger }),
-      watch: (resource, namespace, name) => watchResource(client, resource, { namespace, fieldSelector: `metadata.name=${name}`, settings: watchSettings, logger }),
+      namespaces$: deps.namespaces === undefined ? undefined : deps.observeNamespaces(deps.namespaces),
+      watch: (resource, namespace, name) => deps.watch(resource, { namespace, fieldSelector: `metadata.name=${name}` }),
     });
   };
   const reportPeering = (state: PeeringState): void => emit({

@@ -1,21 +1,22 @@
 // Activities: startup handlers (all must succeed before anything is watched; they are retried as
 // their outcomes say), cleanup handlers (once, when the operator stops), probes (whenever a health
 // endpoint asks; see Operator.probe) and login. All run "all at once", as in Kopf.
-import type { ActivityContext, ActivityHandler, ActivityKind, Indices, Registry } from '@opkit/handlers';
-import { invokeHandler } from '@opkit/handlers';
 import { sleep } from '@opkit/tasks';
 import type { Clock, Logger } from '@opkit/tasks';
-import { OperatorError } from './errors.js';
 import type { FeedEventInput } from './feed.js';
-import type { OperatorSettings } from './settings.js';
+import type { Indices } from './indices.js';
+import { invokeHandler } from './invoke.js';
+import { OperatorError } from './operatorError.js';
+import type { Registry } from './registry.js';
+import type { ActivityContext, ActivityHandler, ActivityKind } from './types.js';
 
 /** What running activities needs. */
 export interface ActivityDeps {
   readonly registry: Registry;
-  readonly settings: OperatorSettings;
+  /** The operator's settings, as activities receive them; `execution.defaultBackoff` is the retry delay of plain errors. */
+  readonly settings: { readonly execution: { readonly defaultBackoff: number } };
   readonly logger: Logger;
   readonly clock: Clock;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
   readonly memo: Record<string, any>;
   readonly emit: (event: FeedEventInput) => void;
   /** The operator's indices (partial until the first listing is indexed). */
