@@ -60,14 +60,14 @@ const CLIENT_NODE_ALLOWED = [/^packages\/kube\//];
 const CLIENT_NODE_BASELINE = [/^apps\/bench\/src\/raw\//];
 
 /**
- * Where a module may be loaded by a computed name (`import(name)`, `require(name)`): core's operator
- * loader, which imports the user's operator files. Anywhere else the layer check could not see what loads.
+ * Where a module may be loaded by a computed name (`import(name)`, `require(name)`): the operator
+ * loader (loadOperator, in @opkit/handlers; core re-exports it), which imports the user's operator files. Anywhere else the layer check could not see what loads.
  * The other entries are repository tooling that loads built files by path (each named, so the list
  * only shrinks): the hand-run Kopf comparisons load the packages' dist/, node-check.test.mjs loads
  * tasks' dist/requireNode.js (no entry exports it) and the scaffold end-to-end test loads scripts/pack.mjs.
  */
 const COMPUTED_IMPORT_ALLOWED = [
-  /^packages\/core\/src\/loader\.ts$/,
+  /^packages\/handlers\/src\/loader\.ts$/,
   /^scripts\/kopf-(handover|peering)\.mjs$/,
   /^scripts\/node-check\.test\.mjs$/,
   /^apps\/create-operator\/test\/scaffold\.e2e\.test\.ts$/,

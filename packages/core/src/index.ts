@@ -46,7 +46,7 @@ export type { RenderedWebhookConfiguration, WebhookService } from '@opkit/webhoo
 // Logging and the feed
 export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger, FEED_VERSION } from '@opkit/handlers';
 export type { LoggerOptions, LogFormat, LogLevel, LogRecord, LogObjectRef, FeedEvent, FeedEventInput, FeedObjectRef, FeedHandlerOutcome, FeedPeer } from '@opkit/handlers';
-export { EventPoster } from './posting.js';
+export { EventPoster } from '@opkit/handlers';
 
 // The composition root
 export {

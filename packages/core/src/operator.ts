@@ -14,7 +14,7 @@ import type { RunningAdmission } from '@opkit/webhooks';
 import { OperatorError } from './errors.js';
 import type { FeedEvent, FeedEventInput } from './feed.js';
 import { FEED_VERSION } from './feed.js';
-import { EventPoster } from './posting.js';
+import { EventPoster } from '@opkit/handlers';
 import { createIndices, runResources } from './processing/index.js';
 import type { OperatorIndices } from './processing/index.js';
 import type { DependencyContainer, OperatorRoot } from './root/container.js';

@@ -77,6 +77,11 @@ export { runActivities } from './activities.js';
 export type { ActivityDeps } from './activities.js';
 export { OperatorError } from './operatorError.js';
 export type { OperatorErrorCode } from './operatorError.js';
+export { settingSeconds, settingOneOf, settingText, settingFlag, settingWhole } from './settingChecks.js';
+
+// Posting Kubernetes events in the background (@opkit/core's EVENT_SINK default)
+export { EventPoster, resolvePostingSettings } from './posting.js';
+export type { PostingSettings } from './posting.js';
 
 // Logging (Kopf's formats, object loggers) and the event feed's format
 export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger } from './logging.js';

@@ -33,6 +33,7 @@ export { peeringSelectors, peeringCrds, peeringObjects, CLUSTER_PEERINGS, NAMESP
 // One operator's coordination (what @opkit/core runs with the operator)
 export { coordinate } from './coordinate.js';
 export type { Coordination, CoordinationDeps, CoordinationEvent, CoordinationPeer, PeeringSettings } from './coordinate.js';
+export { resolvePeeringSettings } from './settings.js';
 
 // Errors
 export { PeeringError } from './errors.js';

@@ -19,7 +19,7 @@ import { startAdmission, WebhooksError } from '@opkit/webhooks';
 import { container as rootContainer, instanceCachingFactory } from 'tsyringe';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import { OperatorError } from '../errors.js';
-import { EventPoster } from '../posting.js';
+import { EventPoster } from '@opkit/handlers';
 import { createIndexer } from '../processing/indexing.js';
 import type { SettingsInput } from '../settings.js';
 import { resolveSettings, toWatchSettings } from '../settings.js';

@@ -1,13 +1,47 @@
 // Posting Kubernetes events in the background: handlers call `events.info(…)` and go on; a TaskQueue
 // (one task per post, one at a time, in order) posts through the client, so a slow or failing API never
 // blocks or breaks a handler. Failures are logged as warnings, not retried (as in Kopf); stopping
-// flushes what is queued, within a deadline on the clock.
-import type { EventSink } from '@opkit/handlers';
+// flushes what is queued, within a deadline on the clock. @opkit/core wires it as the EVENT_SINK default
+// and owns nothing of it but the wiring; its settings group (`settings.posting`) is validated here.
 import type { KubeClient, KubeObject } from '@opkit/kube';
 import { sleep, systemClock, TaskQueue } from '@opkit/tasks';
 import type { Clock, Logger } from '@opkit/tasks';
+import type { EventSink } from './types.js';
 import type { FeedEventInput } from './feed.js';
-import type { PostingSettings } from './settings.js';
+import { settingOneOf } from './settingChecks.js';
+
+/** Kubernetes events posted by `events.*` (the operator's `settings.posting`). */
+export interface PostingSettings {
+  /** Post events at all. @defaultValue true */
+  enabled: boolean;
+  /** The lowest level posted: `info` posts Normal and Warning, `warn` only Warning and Error. @defaultValue 'info' */
+  level: 'debug' | 'info' | 'warn' | 'error';
+  /** Also post objects' log lines (from handlers and the framework, not spies) as events with reason `Logging`. @defaultValue false */
+  loggers: boolean;
+  /** The reporting component (`source.component`). @defaultValue 'opkit' */
+  component: string;
+  /** The reporting instance. @defaultValue the host name */
+  instance?: string | undefined;
+}
+
+/**
+ * Validate `settings.posting` and fill in defaults.
+ *
+ * @throws OperatorError (`invalid-settings`) naming the field and what was expected.
+ * @example
+ * ```ts
+ * resolvePostingSettings({ level: 'warn' }).component; // 'opkit'
+ * ```
+ */
+export function resolvePostingSettings(o: Partial<PostingSettings>): PostingSettings {
+  return {
+    enabled: o.enabled ?? true,
+    loggers: o.loggers ?? false,
+    level: settingOneOf('posting.level', o.level, ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    component: o.component ?? 'opkit',
+    instance: o.instance,
+  };
+}
 
 const LEVEL_OF: Record<string, number> = { Debug: 10, Normal: 20, Warning: 30, Error: 40, Fatal: 50 };
 const THRESHOLD: Record<PostingSettings['level'], number> = { debug: 10, info: 20, warn: 30, error: 40 };
