@@ -19,7 +19,7 @@ import { createIndices, runResources } from './processing/index.js';
 import type { OperatorIndices } from './processing/index.js';
 import type { DependencyContainer, OperatorRoot } from './root/container.js';
 import { composeOperator, OBJECT_LOGGER, RUNTIME_LOGGER } from './root/container.js';
-import { ADMISSION, CLOCK, COORDINATION, DAEMONS, EVENT_SINK, INDEXER, LOGGER, SETTINGS, STORAGES, WATCH_SOURCE } from './root/tokens.js';
+import { ADMISSION, CLOCK, COORDINATION, CYCLE_QUEUE, DAEMONS, EVENT_SINK, INDEXER, LOGGER, SETTINGS, STORAGES, WATCH_SOURCE } from './root/tokens.js';
 import type { SettingsInput } from './settings.js';
 
 /** Options of {@link operator} and {@link Operator}. */
@@ -58,7 +58,7 @@ export interface OperatorOptions {
   readonly localApiServer?: boolean;
   /**
    * Replace parts of the runtime by registering them under their tokens (KUBE_CLIENT, CLOCK, LOGGER, SETTINGS,
-   * PROGRESS_STORAGE, DIFFBASE_STORAGE, STORAGES, EVENT_SINK, WATCH_SOURCE, INDEXER, DAEMONS, COORDINATION, ADMISSION)
+   * PROGRESS_STORAGE, DIFFBASE_STORAGE, STORAGES, EVENT_SINK, WATCH_SOURCE, INDEXER, CYCLE_QUEUE, DAEMONS, COORDINATION, ADMISSION)
    * in the operator's own container; see docs/core.md. What is registered here the operator never closes.
    */
   readonly overrides?: (container: DependencyContainer) => void;
@@ -230,7 +230,7 @@ export class Operator {
         coordinating = coordination.run(coordinationStop.signal);
         await runResources({
           client, registry, settings, logger, clock, memo, events: poster, emit: this.#emit, paused$, gate: coordination.gate, indices,
-          storages: c.resolve(STORAGES), watch: c.resolve(WATCH_SOURCE), indexer: c.resolve(INDEXER), daemons: c.resolve(DAEMONS), objectLogger: c.resolve(OBJECT_LOGGER),
+          storages: c.resolve(STORAGES), watch: c.resolve(WATCH_SOURCE), indexer: c.resolve(INDEXER), cycleQueue: c.resolve(CYCLE_QUEUE), daemons: c.resolve(DAEMONS), objectLogger: c.resolve(OBJECT_LOGGER),
         }, {
           signal,
           onSynced: () => {

@@ -8,10 +8,11 @@ import { watchScoped } from '@opkit/watching';
 import { BehaviorSubject, filter } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  ADMISSION, CLOCK, COORDINATION, createLogger, DAEMONS, DIFFBASE_STORAGE, INDEXER, KUBE_CLIENT, LOGGER, Registry, resolveSettings, SETTINGS, STORAGES, TemporaryError, WATCH_SOURCE,
+  ADMISSION, CLOCK, COORDINATION, createLogger, CYCLE_QUEUE, DAEMONS, DIFFBASE_STORAGE, INDEXER, KUBE_CLIENT, LOGGER, Registry, resolveSettings, SETTINGS, STORAGES, TemporaryError, WATCH_SOURCE,
 } from '../src/index.js';
 import type { FeedEvent, WatchSource } from '../src/index.js';
 import { Daemons } from '@opkit/daemons';
+import { KeyedQueue } from '@opkit/tasks';
 import { createIndexer } from '../src/processing/indexing.js';
 import type { Harness } from './harness.js';
 import { FAST, kopfExample, startHarness } from './harness.js';
@@ -105,6 +106,28 @@ describe('the composition root: one test per token', () => {
     await h.client.create(h.kex, kopfExample('hidden-one'), { namespace: 'default' });
     await h.client.create(h.kex, kopfExample('shown'), { namespace: 'default' });
     await h.waitFor('shown', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the shown object');
+    expect(handled).toEqual(['shown']);
+    expect(h.patchCount('hidden-one')).toBe(0);
+  });
+
+  it('CYCLE_QUEUE: the operator runs its object cycles in the registered queue', async () => {
+    const registry = new Registry();
+    const handled: string[] = [];
+    registry.on.create('kopfexamples', function create_fn({ name }) { handled.push(name!); });
+    const queued: string[] = [];
+    await h.run(registry, {
+      overrides: (c) => {
+        // One object at a time, and objects named hidden-* are dropped before their cycle.
+        c.register(CYCLE_QUEUE, { useValue: (worker, { onError }) => new KeyedQueue((event, context) => {
+          queued.push(event.object.metadata?.name ?? '');
+          return event.object.metadata?.name?.startsWith('hidden') ? undefined : worker(event, context);
+        }, { concurrency: 1, cancellable: true, onError }) });
+      },
+    });
+    await h.client.create(h.kex, kopfExample('hidden-one'), { namespace: 'default' });
+    await h.client.create(h.kex, kopfExample('shown'), { namespace: 'default' });
+    await h.waitFor('shown', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the shown object');
+    expect(queued).toContain('hidden-one');
     expect(handled).toEqual(['shown']);
     expect(h.patchCount('hidden-one')).toBe(0);
   });

@@ -12,7 +12,7 @@ import { runResources } from '../src/processing/index.js';
 import type { RuntimeDeps } from '../src/processing/index.js';
 import { createIndices } from '@opkit/handlers';
 import { composeOperator } from '../src/root/container.js';
-import { DAEMONS, INDEXER, STORAGES, WATCH_SOURCE } from '../src/root/tokens.js';
+import { CYCLE_QUEUE, DAEMONS, INDEXER, STORAGES, WATCH_SOURCE } from '../src/root/tokens.js';
 import type { Harness } from './harness.js';
 import { kopfExample, startHarness } from './harness.js';
 
@@ -34,12 +34,12 @@ function countingClock(): Clock & { readonly pending: Set<unknown>; readonly fir
 }
 
 /** The parts runResources takes from the container, as the operator's defaults make them. */
-function partsOf(deps: Pick<RuntimeDeps, 'client' | 'registry' | 'clock' | 'logger' | 'settings'>, namespaces?: readonly string[]): Pick<RuntimeDeps, 'storages' | 'watch' | 'indexer' | 'daemons'> {
+function partsOf(deps: Pick<RuntimeDeps, 'client' | 'registry' | 'clock' | 'logger' | 'settings'>, namespaces?: readonly string[]): Pick<RuntimeDeps, 'storages' | 'watch' | 'indexer' | 'cycleQueue' | 'daemons'> {
   const { container } = composeOperator({
     client: deps.client, clock: deps.clock, logger: deps.logger, settings: deps.settings, namespaces, localApiServer: false,
     registry: deps.registry, memo: {}, indices: createIndices([]), emit: () => undefined,
   });
-  return { storages: container.resolve(STORAGES), watch: container.resolve(WATCH_SOURCE), indexer: container.resolve(INDEXER), daemons: container.resolve(DAEMONS) };
+  return { storages: container.resolve(STORAGES), watch: container.resolve(WATCH_SOURCE), indexer: container.resolve(INDEXER), cycleQueue: container.resolve(CYCLE_QUEUE), daemons: container.resolve(DAEMONS) };
 }
 
 describe('runResources', () => {

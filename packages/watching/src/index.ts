@@ -25,6 +25,9 @@ export type { ObserveResourcesOptions, ServedWatchEvent } from './servedResource
 export { perObject } from './perObject.js';
 export { mergeKeyed } from './internal/keyedMerge.js';
 export { holdUntil } from './holdUntil.js';
+export { pausable } from './pausable.js';
+export type { PausableHooks } from './pausable.js';
+export { servedSet } from './servedSet.js';
 export type { ObjectWorker, PerObjectOptions, PerObjectOutcome, PerObjectStats, WorkerContext } from './perObject.js';
 
 export { WatchingError } from './errors.js';

@@ -8,7 +8,7 @@ import type { Clock, Logger } from '@opkit/tasks';
 import type { Observable } from 'rxjs';
 import type { FeedEventInput } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
-import type { WatchSource } from '../root/tokens.js';
+import type { CycleQueueFactory, WatchSource } from '../root/tokens.js';
 import type { IndexerInput } from './indexing.js';
 import type { ResourceStorage } from './processObject.js';
 
@@ -32,6 +32,8 @@ export interface RuntimeDeps {
   readonly watch: WatchSource;
   /** Makes the indexer of `on.index` (the container's INDEXER). */
   readonly indexer: (deps: IndexerInput) => Indexer;
+  /** Makes the per-object queue (the container's CYCLE_QUEUE). */
+  readonly cycleQueue: CycleQueueFactory;
   /** Makes the scheduler of daemons and timers (the container's DAEMONS). */
   readonly daemons: () => Daemons;
   /** The operator memo; every object gets a shallow copy at first sight. */

@@ -13,11 +13,11 @@ import type { ResourceHandler, Selector } from '@opkit/handlers';
 import { createIndices, runWithScope, sameSelector } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { resourceName } from '@opkit/kube';
-import type { ObjectEvent, ServedWatchEvent } from '@opkit/watching';
-import { holdUntil, mergeKeyed } from '@opkit/watching';
-import { KeyedQueue } from '@opkit/tasks';
-import { combineLatest, EMPTY, Observable } from 'rxjs';
-import { distinctUntilChanged, filter, map, switchMap } from 'rxjs/operators';
+import type { ServedWatchEvent } from '@opkit/watching';
+import { holdUntil, mergeKeyed, pausable, servedSet } from '@opkit/watching';
+import { combineLatest, Observable } from 'rxjs';
+import { filter, map } from 'rxjs/operators';
+import type { QueuedEvent } from '../root/tokens.js';
 import type { FeedObjectRef } from '../feed.js';
 import type { RuntimeDeps } from './deps.js';
 import type { ObjectMemory } from './memory.js';
@@ -27,29 +27,21 @@ import { processObject } from './processObject.js';
 
 interface Served {
   readonly resource: Resource;
-  readonly handlers: ResourceHandlers;
+  readonly handlers: ResourceHandlers & { readonly count: number };
   readonly storage: ResourceStorage;
 }
-
-type QueuedEvent = ObjectEvent & {
-  readonly resource: Resource;
-  readonly wake?: boolean;
-  readonly touch?: boolean;
-  /** A remembered event delivered again because the gate granted its object. */
-  readonly granted?: boolean;
-};
 
 function isBackground(handler: ResourceHandler): boolean {
   return handler.kind === 'daemon' || handler.kind === 'timer';
 }
 
-function groupHandlers(handlers: readonly ResourceHandler[]): ResourceHandlers {
+function groupHandlers(handlers: readonly ResourceHandler[]): ResourceHandlers & { readonly count: number } {
   const change = handlers.filter((handler) => handler.kind !== 'event' && handler.kind !== 'index' && !isBackground(handler));
   const spies = handlers.filter((handler) => handler.kind === 'event');
   const background = handlers.filter(isBackground);
   const index = handlers.filter((handler) => handler.kind === 'index');
   const extraFields = change.filter((handler) => handler.field && handler.field[0] === 'status').map((handler) => [...handler.field!]);
-  return { change, spies, background, extraFields, index };
+  return { change, spies, background, extraFields, index, count: handlers.length };
 }
 
 /** Whether a resource has handlers that run in the per-object queue (a resource may be watched only to be indexed). */
@@ -90,30 +82,8 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   const resolved$ = combineLatest(selectors.map((selector) => deps.watch.resources(selector)
     .pipe(map((resources): { selector: Selector; resources: readonly Resource[] } => ({ selector, resources })))));
   const served = new Map<string, Served>();
-  const servedSet$: Observable<Served[]> = resolved$.pipe(map((entries) => {
-    const byName = new Map<string, { resource: Resource; handlers: ResourceHandler[] }>();
-    for (const { selector, resources } of entries) {
-      for (const resource of resources) {
-        const name = resourceName(resource);
-        const entry = byName.get(name) ?? { resource, handlers: [] };
-        for (const handler of handlers) if (sameSelector(handler.selector, selector) && !entry.handlers.includes(handler)) entry.handlers.push(handler);
-        byName.set(name, entry);
-      }
-    }
-    const list: Served[] = [];
-    for (const [name, entry] of byName) {
-      const ordered = handlers.filter((handler) => entry.handlers.includes(handler));
-      const existing = served.get(name);
-      const item = existing && existing.handlers.change.length + existing.handlers.spies.length + (existing.handlers.background?.length ?? 0)
-        + (existing.handlers.index?.length ?? 0) === ordered.length
-        ? existing
-        : { resource: entry.resource, handlers: groupHandlers(ordered), storage: deps.storages(entry.resource) };
-      served.set(name, item);
-      list.push(item);
-    }
-    for (const name of [...served.keys()]) if (!byName.has(name)) served.delete(name);
-    return list;
-  }));
+  const servedSet$: Observable<Served[]> = resolved$.pipe(map((entries) => servedSet(handlers, entries, served, (handler, selector) => sameSelector(handler.selector, selector),
+    (resource, ordered) => ({ resource, handlers: groupHandlers(ordered), storage: deps.storages(resource) }), (item) => item.handlers.count)));
 
   // Indexing: beside the queue. Handlers are held back until every indexed resource served at the
   // start has been listed and everything listed is indexed (then for good: later relists do not hold them).
@@ -169,26 +139,15 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     });
   }, (item) => resourceName(item.resource));
   // Paused (e.g. by peering): every watch is closed; resuming opens them again, which relists everything.
-  // Only a pause of open watches is news (not the start waiting for peering), and the resume after it.
-  let opened = false;
-  let announced = false;
-  const watch$ = deps.paused$ === undefined ? watching$ : deps.paused$.pipe(
-    distinctUntilChanged(),
-    switchMap((value) => {
+  const watch$ = deps.paused$ === undefined ? watching$ : pausable(watching$, deps.paused$, {
+    onPause: () => deps.logger.info('Pausing the watches.'),
+    onResume: () => deps.logger.info('Resuming the watches.'),
+    onChange: (value) => {
       paused = value;
-      if (value && opened) {
-        deps.logger.info('Pausing the watches.');
-        announced = true;
-      } else if (!value && announced) {
-        deps.logger.info('Resuming the watches.');
-        announced = false;
-      }
-      if (!value) opened = true;
       if (value) daemons?.pause();
       else daemons?.resume();
-      return value ? EMPTY : watching$;
-    }),
-  );
+    },
+  });
 
   let draining = false;
   const memories = new Map<string, ObjectMemory>();
@@ -229,10 +188,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   // (handlers asked for a delay, or an error is throttled), gate grants. A wake-up never replaces a
   // watch event waiting for its turn: that event's cycle looks at the object anyway. Each cycle can be
   // cancelled on its own: when the gate takes its object away.
-  const cycles = new KeyedQueue<QueuedEvent>((event, context) => cycle(event, context), {
-    concurrency: deps.settings.queueing.workerLimit, clock: deps.clock, cancellable: true,
-    merge: (waiting, added) => (added.wake && !waiting.wake ? waiting : added),
-    onStart: (stats) => deps.emit({ type: 'queue', ...stats }),
+  const cycles = deps.cycleQueue((event, context) => cycle(event, context), {
     onError: (error) => { if (!signal.aborted) deps.logger.error(`Unexpected error while processing: ${String(error)}`); },
   });
   const writes = objectWrites(deps.clock);

@@ -12,7 +12,7 @@ import type { ConnectOptions, KubeClient, KubeObject, Resource } from '@opkit/ku
 import { connect } from '@opkit/kube';
 import { resourceStorages } from '@opkit/state';
 import type { Clock, Logger } from '@opkit/tasks';
-import { systemClock } from '@opkit/tasks';
+import { KeyedQueue, systemClock } from '@opkit/tasks';
 import { coordinate } from '@opkit/peering';
 import { observeNamespaces, observeResources, watchResource, watchScoped } from '@opkit/watching';
 import { startAdmission, WebhooksError } from '@opkit/webhooks';
@@ -24,7 +24,7 @@ import { createIndexer } from '../processing/indexing.js';
 import type { SettingsInput } from '../settings.js';
 import { resolveSettings, toWatchSettings } from '../settings.js';
 import {
-  ADMISSION, CLOCK, COORDINATION, DAEMONS, DIFFBASE_STORAGE, EVENT_SINK, FEED, INDEXER, KUBE_CLIENT, LOGGER, PROGRESS_STORAGE, SETTINGS, STORAGES, WATCH_SOURCE,
+  ADMISSION, CLOCK, COORDINATION, CYCLE_QUEUE, DAEMONS, DIFFBASE_STORAGE, EVENT_SINK, FEED, INDEXER, KUBE_CLIENT, LOGGER, PROGRESS_STORAGE, SETTINGS, STORAGES, WATCH_SOURCE,
 } from './tokens.js';
 
 /** What the defaults are made of: the operator's options. */
@@ -112,6 +112,11 @@ export function composeOperator(input: RootInput, overrides?: (container: Depend
     };
   }));
   define(INDEXER, ((c) => (deps) => createIndexer({ ...deps, settings: c.resolve(SETTINGS), clock: c.resolve(CLOCK), emit: c.resolve(FEED) })));
+  define(CYCLE_QUEUE, ((c) => (worker, { onError }) => new KeyedQueue(worker, {
+    concurrency: c.resolve(SETTINGS).queueing.workerLimit, clock: c.resolve(CLOCK), cancellable: true, onError,
+    merge: (waiting, added) => (added.wake && !waiting.wake ? waiting : added),
+    onStart: (stats) => c.resolve(FEED)({ type: 'queue', ...stats }),
+  })));
   define(DAEMONS, ((c) => () => {
     const settings = c.resolve(SETTINGS);
     return new Daemons({

@@ -5,8 +5,8 @@ import type { Daemons } from '@opkit/daemons';
 import type { EventSink, Indexer, Selector } from '@opkit/handlers';
 import type { KubeClient, Resource } from '@opkit/kube';
 import type { DiffBaseStorage, ProgressStorage } from '@opkit/state';
-import type { Clock, Logger } from '@opkit/tasks';
-import type { WatchEvent, WatchPhase } from '@opkit/watching';
+import type { Clock, KeyedQueue, KeyedWorker, Logger } from '@opkit/tasks';
+import type { ObjectEvent, WatchEvent, WatchPhase } from '@opkit/watching';
 import type { RunningAdmission } from '@opkit/webhooks';
 import type { Observable } from 'rxjs';
 import type { InjectionToken } from 'tsyringe';
@@ -23,6 +23,18 @@ export interface WatchSource {
   /** The events of one resource in the served namespaces (a listing, then changes; `SYNCED` after each listing). */
   watch(resource: Resource, options: { readonly onPhase: (phase: WatchPhase) => void }): Observable<WatchEvent>;
 }
+
+/** An object's turn in the per-object queue: a watch event, or a wake-up (`wake`) of the object's last body. */
+export type QueuedEvent = ObjectEvent & {
+  readonly resource: Resource;
+  readonly wake?: boolean;
+  readonly touch?: boolean;
+  /** A remembered event delivered again because the gate granted its object. */
+  readonly granted?: boolean;
+};
+
+/** Makes a run's per-object queue: `worker` runs one object's cycle; `onError` takes what a cycle throws unexpectedly. */
+export type CycleQueueFactory = (worker: KeyedWorker<QueuedEvent>, options: { readonly onError: (error: unknown) => void }) => KeyedQueue<QueuedEvent>;
 
 /** The admission side: started after the startup activities, stopped on exit. */
 export interface AdmissionPart {
@@ -54,6 +66,8 @@ export const WATCH_SOURCE: InjectionToken<WatchSource> = Symbol.for('opkit.Watch
 export const INDEXER: InjectionToken<(deps: IndexerInput) => Indexer> = Symbol.for('opkit.Indexer');
 /** Makes the scheduler of daemons and timers for one run. @defaultValue @opkit/daemons' Daemons on the CLOCK */
 export const DAEMONS: InjectionToken<() => Daemons> = Symbol.for('opkit.Daemons');
+/** Makes the per-object queue of a run, given its worker (the object cycle) and where its unexpected errors go. @defaultValue a KeyedQueue of `settings.queueing.workerLimit` on the CLOCK: cancellable, a waiting watch event kept over a wake-up */
+export const CYCLE_QUEUE: InjectionToken<CycleQueueFactory> = Symbol.for('opkit.CycleQueue');
 /** Peering, leader election and sharding. @defaultValue built from `settings.peering` */
 export const COORDINATION: InjectionToken<Coordination> = Symbol.for('opkit.Coordination');
 /** The admission webhook server and its managed configurations. @defaultValue built from `settings.admission` */
