@@ -39,6 +39,8 @@ export { Indexer, createIndices } from './indexer.js';
 export type { IndexerOptions, IndexerInvoke, OperatorIndices } from './indexer.js';
 
 // Filtering and selection
+export { groupHandlers, isBackgroundHandler } from './grouping.js';
+export type { GroupedHandlers } from './grouping.js';
 export { matchesFilters, matchValue, filterContextOf } from './filters.js';
 export type { FilterInput } from './filters.js';
 export { selectChangeHandlers, prematchChangeHandlers, reduceToField, fieldChanged } from './selection.js';

@@ -9,8 +9,8 @@
 // of — handlers aborted, daemons stopped, and waited for — when the gate takes them away. Indexing
 // runs beside the queue, as events arrive (@opkit/handlers' Indexer), on every replica; handlers are held back until
 // the initial listing of every indexed resource is indexed, without taking worker slots while they wait.
-import type { ResourceHandler, Selector } from '@opkit/handlers';
-import { createIndices, runWithScope, sameSelector } from '@opkit/handlers';
+import type { GroupedHandlers, Selector } from '@opkit/handlers';
+import { createIndices, groupHandlers, isBackgroundHandler, runWithScope, sameSelector } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { resourceName } from '@opkit/kube';
 import type { ServedWatchEvent } from '@opkit/watching';
@@ -22,31 +22,19 @@ import type { FeedObjectRef } from '../feed.js';
 import type { RuntimeDeps } from './deps.js';
 import type { ObjectMemory } from './memory.js';
 import { newMemory, objectWrites } from './memory.js';
-import type { CycleEvent, ResourceHandlers, ResourceStorage } from './processObject.js';
+import type { CycleEvent, ResourceStorage } from './processObject.js';
 import { processObject } from './processObject.js';
+import { gateSide } from './gating.js';
 
 interface Served {
   readonly resource: Resource;
-  readonly handlers: ResourceHandlers & { readonly count: number };
+  readonly handlers: GroupedHandlers;
   readonly storage: ResourceStorage;
 }
 
-function isBackground(handler: ResourceHandler): boolean {
-  return handler.kind === 'daemon' || handler.kind === 'timer';
-}
-
-function groupHandlers(handlers: readonly ResourceHandler[]): ResourceHandlers & { readonly count: number } {
-  const change = handlers.filter((handler) => handler.kind !== 'event' && handler.kind !== 'index' && !isBackground(handler));
-  const spies = handlers.filter((handler) => handler.kind === 'event');
-  const background = handlers.filter(isBackground);
-  const index = handlers.filter((handler) => handler.kind === 'index');
-  const extraFields = change.filter((handler) => handler.field && handler.field[0] === 'status').map((handler) => [...handler.field!]);
-  return { change, spies, background, extraFields, index, count: handlers.length };
-}
-
 /** Whether a resource has handlers that run in the per-object queue (a resource may be watched only to be indexed). */
-function queued(handlers: ResourceHandlers): boolean {
-  return handlers.change.length + handlers.spies.length + (handlers.background?.length ?? 0) > 0;
+function queued(handlers: GroupedHandlers): boolean {
+  return handlers.change.length + handlers.spies.length + handlers.background.length > 0;
 }
 
 /** After the drain, how long aborted cycles get to send their last patches, in ms. */
@@ -115,7 +103,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   };
 
   // Daemons and timers of every object share one scheduler; pausing stops them, resuming lets cycles respawn them.
-  const daemons = handlers.some(isBackground) ? deps.daemons() : undefined;
+  const daemons = handlers.some(isBackgroundHandler) ? deps.daemons() : undefined;
 
   let paused = false;
   const watching$ = mergeKeyed<Served, ServedWatchEvent>(servedSet$.pipe(map((list) => {
@@ -262,38 +250,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   };
 
   // The gate's side of the runtime: let go of objects it takes away, look again at objects it grants.
-  const detachGate = gate?.attach({
-    release: async (keep) => {
-      const waits: Promise<unknown>[] = [];
-      for (const [key, memory] of [...memories]) {
-        const uid = memory.latest?.metadata?.uid;
-        if (uid === undefined || keep(uid)) continue;
-        cycles.unschedule(key);
-        memories.delete(key);
-        const objectDaemons = daemons?.get(key);
-        if (objectDaemons) {
-          daemons!.forget(key, 'operator-pausing');
-          waits.push(objectDaemons.settled());
-        }
-      }
-      for (const [key, event] of cycles.running()) {
-        const uid = event.object.metadata?.uid;
-        if (uid === undefined || !keep(uid)) waits.push(cycles.cancel(key, new Error('This replica no longer handles the object.')));
-      }
-      await Promise.allSettled(waits);
-    },
-    acquire: () => {
-      if (signal.aborted || draining || paused) return;
-      const busy = cycles.running();
-      for (const [key, event] of seen) {
-        if (memories.has(key) || busy.has(key)) continue;
-        const uid = event.object.metadata?.uid;
-        if (uid === undefined || !gate.owns(uid)) continue;
-        // Granted: handle it as if first seen (resume handlers run, as after a restart).
-        cycles.add(key, { type: event.type, object: event.object, initial: true, resource: event.resource, granted: true });
-      }
-    },
-  });
+  const detachGate = gate?.attach(gateSide(gate, { memories, seen, cycles, daemons, idle: () => !(signal.aborted || draining || paused) }));
 
   await new Promise<void>((resolve, reject) => {
     const subscription = events$.subscribe({
