@@ -6,7 +6,7 @@
 // file and what is allowed instead. Type-only imports count for the layer rules (a type is still
 // a dependency) but not for cycles (they are erased at run time). What the check could not see is
 // refused: code (not a test) importing a test file, whose imports no rule holds; and a module loaded
-// by a computed name (`import(name)`, `require(name)`), outside core's operator loader. Every require
+// by a computed name (`import(name)`, `require(name)`), outside the operator loader (loadOperator). Every require
 // function counts, whatever its name: `const load = createRequire(import.meta.url); load('x')` is an import of x.
 //
 // Usage: node scripts/check-layers.mjs [--root DIR]   (exit 1 on any violation)
@@ -308,8 +308,8 @@ export function checkLayers(root = ROOT) {
         if (computed) {
           if (!COMPUTED_IMPORT_ALLOWED.some((re) => re.test(rel))) {
             report('no-computed-import', file, line,
-              `${rel} loads a module by a name computed at run time (${computed}), which no rule can check: only core's operator loader ` +
-                '(packages/core/src/loader.ts) may; import by a literal name (or go through loadOperator)');
+              `${rel} loads a module by a name computed at run time (${computed}), which no rule can check: only the operator loader ` +
+                '(packages/handlers/src/loader.ts, loadOperator) may; import by a literal name (or go through loadOperator)');
           }
           continue;
         }

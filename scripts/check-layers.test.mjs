@@ -48,7 +48,7 @@ describe('checkLayers', () => {
   });
 
   // Loophole once open: a module loaded by a computed name, which no rule can judge.
-  it('fails a computed import() or require() anywhere but core\'s operator loader, tests included', () => {
+  it('fails a computed import() or require() anywhere but the operator loader, tests included', () => {
     const violations = checkLayers(fixture('computed-import'));
     expect(violations.map(({ rule, file, line }) => `${file}:${line} ${rule}`)).toEqual([
       'packages/state/src/index.ts:3 no-computed-import', // import(name)
@@ -57,7 +57,7 @@ describe('checkLayers', () => {
       'packages/state/src/more.ts:5 no-computed-import', // import('a' + 'b', { with: {} })
       'packages/state/test/support.test.ts:2 no-computed-import',
     ]);
-    expect(violations[0].message).toMatch(/only core's operator loader \(packages\/core\/src\/loader\.ts\) may/);
+    expect(violations[0].message).toMatch(/only the operator loader \(packages\/handlers\/src\/loader\.ts, loadOperator\) may/);
   });
 
   it('counts as tests only *.test/*.spec files and the package\'s top-level test/ folder', () => {
