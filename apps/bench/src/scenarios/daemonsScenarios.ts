@@ -13,8 +13,9 @@ import { Daemons } from '@opkit/daemons';
 import type { DaemonInvoke } from '@opkit/daemons';
 import { invokeHandler } from '@opkit/handlers';
 import { connect } from '@opkit/kube';
-import type { KubeObject, Resource } from '@opkit/kube';
+import type { KubeObject } from '@opkit/kube';
 import type { BenchResult } from '../apiserverScenarios.js';
+import { createKopfExamples } from './kopfExamples.js';
 
 /** Sizes of the daemons scenarios. */
 export interface DaemonsBenchSizes {
@@ -29,7 +30,6 @@ export interface DaemonsBenchSizes {
 /** The full sizes of issue 10. */
 export const DAEMONS_FULL_SIZES: DaemonsBenchSizes = { objects: 10_000, seconds: 20, warmup: 5 };
 
-const CRDS: Resource = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
 
 function forceGc(): () => void {
   setFlagsFromString('--expose-gc');
@@ -144,18 +144,10 @@ async function wholeOperator(sizes: DaemonsBenchSizes): Promise<BenchResult[]> {
   const client = await connect({ server: { url: server.url }, retry: { attempts: 30, start: 100, max: 2000 } });
   const controller = new AbortController();
   try {
-    await client.create(CRDS, {
-      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'kopfexamples.kopf.dev' },
-      spec: {
-        scope: 'Namespaced', group: 'kopf.dev', names: { kind: 'KopfExample', plural: 'kopfexamples', singular: 'kopfexample' },
-        versions: [{ name: 'v1', served: true, storage: true, subresources: { status: {} }, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
-      },
-    });
-    let kex: Resource | undefined;
-    for (let i = 0; i < 100 && !kex; i++) kex = await client.resolveOne('kopfexamples.kopf.dev').catch(async () => { await delay(50); return undefined; });
+    const kex = await createKopfExamples(client);
     await parallel(Array.from({ length: sizes.objects }, (_, i) => i), 32, (i) => {
       const { uid: _uid, ...metadata } = body(i).metadata;
-      return client.create(kex!, { ...body(i), metadata }, { namespace: 'default' });
+      return client.create(kex, { ...body(i), metadata }, { namespace: 'default' });
     });
 
     const registry = new Registry();

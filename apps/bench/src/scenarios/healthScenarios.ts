@@ -12,8 +12,8 @@ import { createLogger, Operator, Registry } from '@opkit/core';
 import type { FeedEvent } from '@opkit/core';
 import { OperatorMetrics } from '@opkit/health';
 import { connect } from '@opkit/kube';
-import type { Resource } from '@opkit/kube';
 import type { BenchResult } from '../apiserverScenarios.js';
+import { createKopfExamples } from './kopfExamples.js';
 
 /** Sizes of the metrics-overhead scenario. */
 export interface HealthBenchSizes {
@@ -26,7 +26,6 @@ export interface HealthBenchSizes {
 /** The full sizes. */
 export const HEALTH_FULL_SIZES: HealthBenchSizes = { objects: 2000, rounds: 15 };
 
-const CRDS: Resource = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,15 +52,7 @@ async function storm(objects: number, withMetrics: boolean, record?: FeedEvent[]
   const controller = new AbortController();
   let scraper: ReturnType<typeof setInterval> | undefined;
   try {
-    await client.create(CRDS, {
-      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'kopfexamples.kopf.dev' },
-      spec: {
-        scope: 'Namespaced', group: 'kopf.dev', names: { kind: 'KopfExample', plural: 'kopfexamples', singular: 'kopfexample' },
-        versions: [{ name: 'v1', served: true, storage: true, subresources: { status: {} }, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
-      },
-    });
-    let kex: Resource | undefined;
-    for (let i = 0; i < 100 && !kex; i++) kex = await writer.resolveOne('kopfexamples.kopf.dev').catch(async () => { await delay(50); return undefined; });
+    const kex = await createKopfExamples(client, writer);
     const registry = new Registry();
     registry.on.create('kopfexamples', function create_fn({ spec }) { return { seen: spec.field }; });
     const operator = new Operator({ registry, client, clusterwide: true, logger: createLogger({ format: 'plain', level: 'warn', write: () => undefined }) });
@@ -77,7 +68,7 @@ async function storm(objects: number, withMetrics: boolean, record?: FeedEvent[]
     if (metrics) scraper = setInterval(() => { void metrics.registry.metrics(); }, 1000);
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
-    await parallel(Array.from({ length: objects }, (_, i) => i), 32, (i) => writer.create(kex!, {
+    await parallel(Array.from({ length: objects }, (_, i) => i), 32, (i) => writer.create(kex, {
       apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name: `kex-${i}`, namespace: 'default' }, spec: { field: `value-${i}` },
     }, { namespace: 'default' }));
     while (handled < objects && performance.now() - started < 600_000) await delay(20);

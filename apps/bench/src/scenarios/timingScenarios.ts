@@ -14,6 +14,7 @@ import { connect } from '@opkit/kube';
 import type { KubeClient, Resource } from '@opkit/kube';
 import { watchResource } from '@opkit/watching';
 import type { BenchResult } from '../apiserverScenarios.js';
+import { createKopfExamples } from './kopfExamples.js';
 
 /** Sizes of the timing scenarios. */
 export interface TimingBenchSizes {
@@ -25,7 +26,6 @@ export interface TimingBenchSizes {
 export const TIMING_FULL_SIZES: TimingBenchSizes = { rounds: 5 };
 
 const CONFIGMAPS: Resource = { group: '', version: 'v1', plural: 'configmaps', kind: 'ConfigMap', namespaced: true };
-const CRDS: Resource = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
 const FAST = { backoffStartMs: 20, backoffMaxMs: 500, pageSize: 50 };
 const QUIET = createLogger({ format: 'plain', level: 'error', write: () => undefined });
 
@@ -60,19 +60,6 @@ async function withServer<T>(work: (server: ApiServer, client: KubeClient) => Pr
     client.close();
     await server.close();
   }
-}
-
-async function kopfExamples(client: KubeClient): Promise<Resource> {
-  await client.create(CRDS, {
-    apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'kopfexamples.kopf.dev' },
-    spec: {
-      scope: 'Namespaced', group: 'kopf.dev', names: { kind: 'KopfExample', plural: 'kopfexamples', singular: 'kopfexample' },
-      versions: [{ name: 'v1', served: true, storage: true, subresources: { status: {} }, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
-    },
-  });
-  let kex: Resource | undefined;
-  await until(async () => (kex = await client.resolveOne('kopfexamples.kopf.dev').catch(() => undefined)) !== undefined, 'the CRD');
-  return kex!;
 }
 
 /** Run `registry` as an operator against `client` until `work` is done; returns what `work` returns. */
@@ -158,7 +145,7 @@ async function timers(rounds: number): Promise<BenchResult[]> {
   const endGap = { sync: [] as number[], async: [] as number[] };
   for (let round = 0; round < rounds; round++) {
     await withServer(async (_server, client) => {
-      const kex = await kopfExamples(client);
+      const kex = await createKopfExamples(client);
       const registry = new Registry();
       registry.on.timer('kopfexamples', function sync() { return undefined; }, { idle: 0.5, interval: 0.2 });
       registry.on.timer('kopfexamples', async function async() { return undefined; }, { idle: 1, interval: 0.4 });
@@ -197,7 +184,7 @@ async function stopping(rounds: number): Promise<BenchResult[]> {
   const daemons: number[] = [];
   for (let round = 0; round < rounds; round++) {
     await withServer(async (_server, client) => {
-      const kex = await kopfExamples(client);
+      const kex = await createKopfExamples(client);
       // core/test/daemons.test.ts: a polite daemon (backoff 0.3 s) and a stubborn one (backoff 0.2 s, timeout 0.3 s).
       const registry = new Registry();
       registry.on.daemon('kopfexamples', async function polite({ signal }) { await delay(60_000, undefined, { signal }).catch(() => undefined); }, { cancellationBackoff: 0.3, cancellationTimeout: 5 });
@@ -253,7 +240,7 @@ async function handover(rounds: number): Promise<BenchResult[]> {
   const taken: number[] = [];
   for (let round = 0; round < rounds; round++) {
     await withServer(async (_server, client) => {
-      await kopfExamples(client);
+      await createKopfExamples(client);
       const peering = { standalone: true, leaderElection: true, leaseNamespace: 'default', leaseDuration: 60, renewDeadline: 1, retryPeriod: 0.5 };
       const registry = (): Registry => { const r = new Registry(); r.on.create('kopfexamples', function noop() { return undefined; }); return r; };
       const leading = (feed: readonly FeedEvent[]): boolean => {
