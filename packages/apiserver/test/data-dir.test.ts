@@ -1,11 +1,12 @@
 // startApiServer({ dataDir }) on a path that cannot hold the data, and on a data directory whose
 // journal holds a line of valid JSON but the wrong shape: the start rejects with an ApiServerError
 // (code Persistence) that names the path, the line and what was expected — no hang, nothing served.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiServerError, startApiServer } from '../src/index.js';
+import { call } from './protocolHelpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'opkit-datadir-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,5 +62,35 @@ describe('startApiServer with dataDir', () => {
     const read = await fetch(`${second.url}/api/v1/namespaces/default/configmaps/kept`);
     expect(((await read.json()) as { data: unknown }).data).toEqual({ a: 'b' });
     await second.close();
+  });
+
+  it('keeps what it stores private: a new data directory is 0700, its journal, snapshot and lock and the audit log 0600', async () => {
+    const dataDir = join(dir, 'private', 'data');
+    const auditLogPath = join(dir, 'audit.jsonl');
+    const server = await startApiServer({ dataDir, auditLogPath });
+    try {
+      const created = await call(server.url, 'POST', '/api/v1/namespaces/default/secrets', { metadata: { name: 's' }, stringData: { password: 'hunter2' } });
+      expect(created.status).toBe(201);
+      const mode = (path: string): string => (statSync(path).mode & 0o777).toString(8);
+      expect(mode(dataDir)).toBe('700');
+      expect(mode(join(dir, 'private'))).toBe('700');
+      expect(mode(join(dataDir, 'journal.ndjson'))).toBe('600');
+      expect(mode(join(dataDir, 'LOCK'))).toBe('600');
+      expect(mode(auditLogPath)).toBe('600');
+    } finally {
+      await server.close();
+    }
+    // A journal and snapshot left readable by an older version are made private when the server opens them.
+    writeFileSync(join(dataDir, 'snapshot.ndjson'), `${JSON.stringify({ format: 1, resourceVersion: 0 })}\n`);
+    chmodSync(join(dataDir, 'snapshot.ndjson'), 0o644);
+    chmodSync(join(dataDir, 'journal.ndjson'), 0o644);
+    const again = await startApiServer({ dataDir });
+    try {
+      const mode = (path: string): string => (statSync(path).mode & 0o777).toString(8);
+      expect(mode(join(dataDir, 'journal.ndjson'))).toBe('600');
+      expect(mode(join(dataDir, 'snapshot.ndjson'))).toBe('600');
+    } finally {
+      await again.close();
+    }
   });
 });

@@ -134,6 +134,21 @@ describe('bounded watches', () => {
       expect((await call(server.url, 'GET', '/metrics')).text).not.toContain('apiserver_terminated_watchers_total{resource="configmaps"}');
       await patch(100);
       await waitFor(() => server.stats().watches === 1, 30_000, 'the unresponsive watch to be closed');
+      // Its connection is reset, not ended behind the data it never read: the client sees the close at
+      // once (an ended stream would leave it reading megabytes first, on a connection kept alive).
+      const outcome = new Promise<string>((resolve) => {
+        const deadline = setTimeout(() => resolve('still open after 20 s'), 20_000);
+        socket.on('error', (error: NodeJS.ErrnoException) => {
+          clearTimeout(deadline);
+          resolve(error.code ?? 'error');
+        });
+        socket.on('end', () => {
+          clearTimeout(deadline);
+          resolve('end');
+        });
+      });
+      socket.resume();
+      expect(await outcome).toBe('ECONNRESET');
       expect((await call(server.url, 'GET', '/metrics')).text).toContain('apiserver_terminated_watchers_total{resource="configmaps"} 1');
       expect(server.stats().watchBacklog).toMatchObject({ replaying: 0 });
       const live = await reader.take(101, 30_000);

@@ -10,8 +10,9 @@
 // events that arrive while a session cannot write wait in a per-session queue of shared lines (each
 // event is serialised once for every watcher of its type); a watcher whose queue outgrows its bound, or
 // whose socket stays full with events waiting for longer than the unresponsive timeout, is closed the
-// way kube-apiserver's cacher closes an unresponsive watcher: its stream ends, and the client re-watches
-// from the last resourceVersion it saw (or relists on 410).
+// way kube-apiserver's cacher closes an unresponsive watcher, and its connection is reset (not ended: an
+// end would wait behind the unread data) so that its buffers are freed; the client re-watches from the
+// last resourceVersion it saw (or relists on 410).
 import type { ServerResponse } from 'node:http';
 import { stringifyJson } from '@opkit/json';
 import { StatusError, statusBody } from '../errors.js';
@@ -317,12 +318,24 @@ export class WatchSession {
 
   /**
    * Closes a watcher that cannot keep up, as kube-apiserver's cacher does ("Forcing watcher close due
-   * to unresponsiveness"): the stream ends without an error event; what it had not taken is dropped.
+   * to unresponsiveness"): no error event; what it had not taken is dropped and its connection is reset.
    */
   private closeUnresponsive(): void {
     if (this.closed) return;
     this.manager.countUnresponsive(this.request.type);
-    this.end();
+    // Ending the stream would queue its last chunk and the FIN behind everything the client has not read:
+    // the kernel would keep holding that data and the client would never see the close. The connection is
+    // reset instead, which frees the socket's buffers at once and tells the client straight away.
+    this.closed = true;
+    this.release();
+    const socket = this.res.socket;
+    try {
+      // A TCP socket can be reset; a TLS socket (another handle type) throws, and is destroyed instead.
+      if (socket && !socket.destroyed) socket.resetAndDestroy();
+      else this.res.destroy();
+    } catch {
+      this.res.destroy();
+    }
   }
 
   /**

@@ -176,7 +176,7 @@ export class RequestRecorder {
       throw new ApiServerError('InvalidOptions', `an audit log is already open at ${this.auditPath}; close() it first`);
     }
     try {
-      this.auditFd = openSync(path, 'a');
+      this.auditFd = openSync(path, 'a', 0o600); // a new audit log is readable by its owner only
       this.auditPath = path;
     } catch (error) {
       throw new ApiServerError('InvalidOptions', `cannot open the audit log ${path}: ${(error as Error).message}`, { cause: error });

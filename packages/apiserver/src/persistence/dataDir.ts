@@ -85,7 +85,7 @@ export function ensureDataDir(dir: string): void {
   }
   for (const path of missing) {
     try {
-      mkdirSync(path);
+      mkdirSync(path, { mode: 0o700 }); // only its owner may read what the server stores (Secrets included)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST' && kindAt(path) === 'dir') continue; // created meanwhile
       throw dataDirFailure(dir, path, error);

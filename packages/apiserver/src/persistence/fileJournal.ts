@@ -3,7 +3,7 @@
 // change, written synchronously before the server answers) plus a periodically compacted snapshot
 // (written beside, fsync'd, then renamed into place) gives both without a database. Lines are written
 // with @opkit/json (int64 values with every digit, maps in byte order) and read back with bigints.
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fchmodSync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJson, stringifyJson } from '@opkit/json';
 import { ApiServerError } from '../errors.js';
@@ -41,6 +41,8 @@ export interface FileJournalOptions {
 }
 
 const SNAPSHOT = 'snapshot.ndjson';
+/** The mode of the journal and the snapshot: they hold every object, Secrets included, so only their owner reads them. */
+const FILE_MODE = 0o600;
 const JOURNAL = 'journal.ndjson';
 const FORMAT = 1;
 
@@ -103,9 +105,11 @@ export class FileJournal {
       rmSync(join(dir, `${SNAPSHOT}.tmp`), { force: true });
       const entries = new Map<string, unknown>();
       const snapshotRv = readSnapshot(join(dir, SNAPSHOT), entries);
+      if (existsSync(join(dir, SNAPSHOT))) chmodSync(join(dir, SNAPSHOT), FILE_MODE);
       const journalPath = join(dir, JOURNAL);
       const { resourceVersion, validBytes } = replayJournal(journalPath, snapshotRv, entries);
-      const fd = openSync(journalPath, 'a');
+      const fd = openSync(journalPath, 'a', FILE_MODE);
+      fchmodSync(fd, FILE_MODE); // a journal written by an older version (0644) is made private too
       ftruncateSync(fd, validBytes); // cut a torn tail so the next append starts on a fresh line
       return new FileJournal(dir, fsync, compactAfterBytes, fd, validBytes, { resourceVersion, entries }, release);
     } catch (error) {
@@ -150,7 +154,7 @@ export class FileJournal {
   compact(snapshot: Iterable<[string, unknown]>, resourceVersion: number): void {
     const fd = this.openFd();
     const tmp = join(this.dir, `${SNAPSHOT}.tmp`);
-    const out = openSync(tmp, 'w');
+    const out = openSync(tmp, 'w', FILE_MODE);
     try {
       const chunks: string[] = [`${stringifyJson({ format: FORMAT, resourceVersion })}\n`];
       let size = chunks[0]!.length;

@@ -30,7 +30,7 @@ export function acquireLock(dir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     let fd: number;
     try {
-      fd = openSync(path, 'wx');
+      fd = openSync(path, 'wx', 0o600);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(readFileSafe(path), 10);
