@@ -239,7 +239,37 @@ describe('startWebhookServer', () => {
     expect(again.port).toBe(server.port);
   });
 
+  it('closes a connection whose TLS handshake does not complete in time (a truncated ClientHello), and keeps serving', async () => {
+    const server = await start({ handshakeTimeout: 0.3 });
+    const url = new URL(server.url);
+    const socket = netConnect({ host: url.hostname, port: Number(url.port) });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', reject);
+    });
+    const closed = new Promise<string>((resolve) => {
+      const deadline = setTimeout(() => resolve('still open after 20 s'), 20_000);
+      socket.on('error', () => undefined);
+      socket.once('close', () => {
+        clearTimeout(deadline);
+        resolve('closed');
+      });
+    });
+    // A handshake record announcing a 512-byte ClientHello, of which only the first bytes ever come; a
+    // byte more now and then must not keep the connection alive either.
+    socket.write(Buffer.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03]));
+    const dribble = setInterval(() => socket.writable && socket.write(Buffer.from([0x00])), 100);
+    try {
+      expect(await closed).toBe('closed');
+    } finally {
+      clearInterval(dribble);
+      socket.destroy();
+    }
+    expect((await call(server, '/validate/field', reviewBody())).status).toBe(200);
+  });
+
   it('rejects bad options', async () => {
+    await expect(start({ handshakeTimeout: -1 })).rejects.toThrow(/handshakeTimeout must be a positive number of seconds/);
     await expect(start({ requestTimeout: 0 })).rejects.toThrow(/requestTimeout must be a positive number of seconds/);
     await expect(start({ path: 'hooks' })).rejects.toThrow(/path must start with '\/'/);
     await expect(start({ maxBodyBytes: -1 })).rejects.toThrow(/maxBodyBytes/);

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:https';
 import type { Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { AdmissionReviewError } from '@opkit/handlers';
 import type { AdmissionReviewResponse } from '@opkit/handlers';
@@ -75,6 +75,11 @@ export interface WebhookServerOptions {
   readonly maxBodyBytes?: number;
   /** Seconds a call may take before it is answered with 504 (the API server's `?timeout=` shortens it). @defaultValue 30 */
   readonly requestTimeout?: number;
+  /**
+   * Seconds a connection may take to complete its TLS handshake, from its first byte on: a client that
+   * sends a truncated ClientHello (or nothing) is disconnected then, however slowly it dribbles. @defaultValue 10
+   */
+  readonly handshakeTimeout?: number;
   /** Called with the new client config after changed certificate files were loaded. */
   readonly onReload?: (clientConfig: UrlClientConfig) => void;
   /** Where the server logs. @defaultValue noopLogger */
@@ -179,6 +184,7 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0) throw new WebhooksError('invalid-option', `maxBodyBytes must be a positive whole number of bytes; got ${JSON.stringify(maxBodyBytes)}.`);
   const requestTimeout = seconds('requestTimeout', options.requestTimeout, 30);
+  const handshakeTimeout = seconds('handshakeTimeout', options.handshakeTimeout, 10);
   const fileCheckInterval = seconds('fileCheckInterval', options.fileCheckInterval, 60);
   if (options.signal?.aborted) throw new WebhooksError('invalid-option', 'The signal is already aborted; the webhook server was not started.');
 
@@ -204,8 +210,32 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
   }
 
   const inflight = new Set<AbortController>();
-  const server: Server = createServer({ cert, key, headersTimeout: 15_000, requestTimeout: (requestTimeout + 15) * 1000 }, (req, res) => {
+  const handshakeMs = Math.round(handshakeTimeout * 1000);
+  const server: Server = createServer({ cert, key, handshakeTimeout: handshakeMs, headersTimeout: 15_000, requestTimeout: (requestTimeout + 15) * 1000 }, (req, res) => {
     void serve(req, res);
+  });
+  // Node's handshakeTimeout is an inactivity timeout (every byte restarts it); this deadline is absolute.
+  // A TLS connection is found by its peer's address and port, which its TCP connection shares.
+  const handshakes = new Map<string, NodeJS.Timeout>();
+  const peer = (socket: Socket): string => `${socket.remoteAddress ?? ''}|${socket.remotePort ?? ''}`;
+  server.on('connection', (socket: Socket) => {
+    const key = peer(socket);
+    const timer = setTimeout(() => {
+      handshakes.delete(key);
+      logger.debug('TLS handshake timed out', { remoteAddress: socket.remoteAddress, seconds: handshakeTimeout });
+      socket.destroy();
+    }, handshakeMs);
+    timer.unref();
+    handshakes.set(key, timer);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      if (handshakes.get(key) === timer) handshakes.delete(key);
+    });
+  });
+  server.on('secureConnection', (tlsSocket: TLSSocket) => {
+    const key = peer(tlsSocket);
+    clearTimeout(handshakes.get(key));
+    handshakes.delete(key);
   });
   server.on('clientError', (error, socket) => {
     logger.debug('Bad webhook connection', { error: error.message });
