@@ -60,6 +60,35 @@ function resolveOptions(options: ApiServerOptions): Required<Pick<ApiServerOptio
   return { host, port, bookmarkIntervalMs, historySize, strictMicroTime: options.strictMicroTime ?? false, maxBodyBytes, authorization, tls };
 }
 
+/** The connection timeouts and bound in force (see {@link ApiServerOptions.connections}). */
+interface ConnectionLimits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+}
+
+/**
+ * kube-apiserver's own: ReadHeaderTimeout 32 s, --request-timeout 60 s, IdleTimeout 90 s. The bound on
+ * connections is this server's (kube relies on its listener and max-requests-inflight).
+ */
+const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { headersTimeoutMs: 32_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 90_000, maxConnections: 4096 };
+
+/** The connection limits asked for, checked (positive integers; headers no later than the whole request). */
+function connectionLimits(asked: ApiServerOptions['connections']): ConnectionLimits {
+  const out: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS };
+  for (const key of Object.keys(DEFAULT_CONNECTION_LIMITS) as (keyof ConnectionLimits)[]) {
+    const value = asked?.[key];
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value < 1) throw new ApiServerError('InvalidOptions', `invalid connections.${key}: ${JSON.stringify(value)}; expected a positive integer`);
+    out[key] = value;
+  }
+  if (out.headersTimeoutMs > out.requestTimeoutMs) {
+    throw new ApiServerError('InvalidOptions', `invalid connections: headersTimeoutMs (${out.headersTimeoutMs}) exceeds requestTimeoutMs (${out.requestTimeoutMs}); the headers are part of the request`);
+  }
+  return out;
+}
+
 /** The watch bounds asked for, checked (positive integers). */
 function watchLimits(asked: ApiServerOptions['watchLimits']): Partial<WatchLimits> {
   const out: Partial<WatchLimits> = {};
@@ -88,6 +117,7 @@ function journalKey(storageKey: string, obj: KubeObject): string {
 export async function startApiServer(options: ApiServerOptions = {}): Promise<ApiServer> {
   const resolved = resolveOptions(options);
   const limits = watchLimits(options.watchLimits);
+  const connectionBounds = connectionLimits(options.connections);
   const now = options.clock ? () => options.clock!.now() : () => Date.now();
   // The data directory first: it is checked, created and locked (each failure saying what is wrong) before
   // anything — the journal, the signing key — is read from it.
@@ -179,11 +209,27 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   const sockets = new Set<Socket>();
   // The User-Agent each connection last carried: a partition closes the connections of the clients it cuts off.
   const agents = new WeakMap<Socket, string>();
+  // Every TCP connection, oldest first, with the number of requests it is serving (a watch counts until it ends).
+  const connections = new Map<Socket, { busy: number }>();
+  const tcpSocketOf = (socket: Socket): Socket => (socket as Socket & { _parent?: Socket | null })._parent ?? socket;
   const onRequest = (req: Parameters<typeof handleRequest>[1], res: Parameters<typeof handleRequest>[2]): void => {
     agents.set(req.socket, req.headers['user-agent'] ?? '');
+    const connection = connections.get(tcpSocketOf(req.socket));
+    if (connection) {
+      connection.busy++;
+      res.once('close', () => connection.busy--);
+    }
     void handleRequest(ctx, req, res);
   };
-  const serverOptions = { requestTimeout: 0, keepAliveTimeout: 30_000 };
+  // Slow clients are cut off as kube-apiserver cuts them: headers must arrive within headersTimeoutMs and
+  // the whole request (body included) within requestTimeoutMs (408 otherwise), and an idle keep-alive
+  // connection is closed after keepAliveTimeoutMs. Node checks the first two every connectionsCheckingInterval.
+  const serverOptions = {
+    headersTimeout: connectionBounds.headersTimeoutMs,
+    requestTimeout: connectionBounds.requestTimeoutMs,
+    keepAliveTimeout: connectionBounds.keepAliveTimeoutMs,
+    connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(connectionBounds.headersTimeoutMs / 4))),
+  };
   const server: Server = resolved.tls
     ? createHttpsServer({ ...serverOptions, ...selfSignedCertificate([resolved.host]) }, onRequest)
     : createServer(serverOptions, onRequest);
@@ -191,7 +237,29 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   };
-  server.on('connection', track);
+  // The bound on connections: one past it closes the oldest connection that serves no request (one that
+  // never finished its headers, or an idle keep-alive one), so that clients that open connections and send
+  // nothing cannot crowd out the others (/healthz keeps answering); when every connection is serving, the
+  // newcomer is closed.
+  const admitConnection = (socket: Socket): void => {
+    connections.set(socket, { busy: 0 });
+    socket.once('close', () => connections.delete(socket));
+    if (connections.size <= connectionBounds.maxConnections) return;
+    let victim = socket;
+    for (const [candidate, state] of connections) {
+      if (candidate === socket) break;
+      if (state.busy === 0) {
+        victim = candidate;
+        break;
+      }
+    }
+    connections.delete(victim);
+    victim.destroy();
+  };
+  server.on('connection', (socket: Socket) => {
+    track(socket);
+    admitConnection(socket);
+  });
   // Over TLS the requests arrive on the TLS socket, which a partition must find too.
   if (resolved.tls) server.on('secureConnection', track);
   server.on('clientError', (_error, socket) => {

@@ -65,6 +65,16 @@ export interface ApiServerOptions {
    * (`unresponsiveMs`) before the watch is closed as unresponsive. @defaultValue { maxPendingEvents: 10_000, unresponsiveMs: 5_000 }
    */
   watchLimits?: { maxPendingEvents?: number; unresponsiveMs?: number };
+  /**
+   * Timeouts and the bound of client connections (docs/apiserver.md, "Slow clients"), as kube-apiserver
+   * has them: the request headers must arrive within `headersTimeoutMs` and the whole request, body
+   * included, within `requestTimeoutMs` (the connection is answered 408 and closed otherwise); an idle
+   * keep-alive connection is closed after `keepAliveTimeoutMs`. At most `maxConnections` connections are
+   * open: one more closes the oldest connection that serves no request (unfinished headers, idle
+   * keep-alive), or the newcomer when every connection is serving one. Watches are not timed out by these.
+   * @defaultValue { headersTimeoutMs: 32_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 90_000, maxConnections: 4096 }
+   */
+  connections?: { headersTimeoutMs?: number; requestTimeoutMs?: number; keepAliveTimeoutMs?: number; maxConnections?: number };
   /** Watch history kept for resumes (events). @defaultValue 10_000 */
   historySize?: number;
   /** Audit log file: JSON lines, one per request. @defaultValue undefined */

@@ -29,7 +29,9 @@ export const USAGE = `Usage: opkit-apiserver [options]
 Runs Opkit's embedded Kubernetes API server (plain HTTP) until SIGINT/SIGTERM.
 
 Options:
-  --host HOST               address to bind (default 127.0.0.1; loopback only unless told otherwise)
+  --host HOST               address to bind (default 127.0.0.1; loopback only unless told otherwise); an
+                            address reachable from the network without --token or --authorization rbac
+                            gets a generated token (its file is printed at start) and https
   --port PORT               port to listen on, 0 = any free port (default 0)
   --kubeconfig PATH         write a kubeconfig for this server to PATH once it is ready
   --data-dir DIR            persist objects and the resourceVersion counter in DIR (default: in memory)

@@ -23,6 +23,8 @@ const time = (description: string): OpenApiSchema => ({ type: 'string', format: 
 const strMap = (description: string): OpenApiSchema => ({ type: 'object', additionalProperties: { type: 'string', default: '' }, description });
 const strList = (description: string): OpenApiSchema => ({ type: 'array', items: { type: 'string', default: '' }, description });
 const anyObject = (description: string): OpenApiSchema => ({ type: 'object', description });
+/** Resource quantities by name: strings such as `8Gi`, which JSON may also give as numbers. */
+const quantityMap = (description: string): OpenApiSchema => ({ type: 'object', additionalProperties: { type: 'string', format: 'quantity', default: '' }, description });
 /** A field holding another schema: `allOf: [{ $ref }]`, the form kube-apiserver writes for a described reference. */
 const ref = (name: string, description: string): OpenApiSchema => ({ description, default: {}, allOf: [{ $ref: `#/components/schemas/${name}` }] });
 const refList = (name: string, description: string): OpenApiSchema => ({
@@ -260,8 +262,8 @@ const KIND_FIELDS: Record<string, { description: string; fields: Record<string, 
       status: struct('The state the kubelet reports for the node.', {
         conditions: refList(`${META}.Condition`, 'Conditions of the node, such as Ready, MemoryPressure and DiskPressure.'),
         addresses: refList(`${CORE}.NodeAddress`, 'Addresses the node can be reached at.'),
-        capacity: strMap('The total resources of the node (cpu, memory, pods).'),
-        allocatable: strMap('The resources of the node available to pods.'),
+        capacity: quantityMap('The total resources of the node (cpu, memory, pods).'),
+        allocatable: quantityMap('The resources of the node available to pods.'),
         nodeInfo: ref(`${CORE}.NodeSystemInfo`, 'Facts about the node: kubelet, kernel and runtime versions.'),
       }),
     },
@@ -483,11 +485,25 @@ const rbacKinds: Record<string, { description: string; fields: Record<string, Op
   },
 };
 
+/** Schemas of top-level fields this file does not detail (their `type: object` is a guess, never checked). */
+const UNDESCRIBED = new WeakSet<OpenApiSchema>();
+
+/**
+ * Whether a field's schema is a placeholder for a field this file does not detail: its type is unknown
+ * (it shows as `<Object>` in `kubectl explain`), so the server does not type-check the field against it.
+ */
+export function isUndescribedField(schema: OpenApiSchema): boolean {
+  return UNDESCRIBED.has(schema);
+}
+
 /** The generic description of a top-level field this file does not detail. */
 function genericField(field: string): OpenApiSchema {
+  // spec and status are structs in every kind; any other field may be of any type.
   if (field === 'spec') return anyObject('The desired state of the object.');
   if (field === 'status') return anyObject('The observed state of the object, written by its controller.');
-  return anyObject(`The ${field} of the object.`);
+  const schema = anyObject(`The ${field} of the object.`);
+  UNDESCRIBED.add(schema);
+  return schema;
 }
 
 /**

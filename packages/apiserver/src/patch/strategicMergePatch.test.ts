@@ -237,7 +237,7 @@ describe('applyStrategicMergePatch', () => {
   it.each<[string, unknown, number, string]>([
     ['$retainKeys that is not a list', { spec: { strategy: { $retainKeys: 'type' } } }, 400, 'invalid patch format of retainKeys'],
     ['a patch that contradicts its $retainKeys', { spec: { strategy: { $retainKeys: ['type'], type: 'Recreate', rollingUpdate: { maxSurge: 3 } } } }, 400, 'invalid patch format of retainKeys'],
-    ['$setElementOrder that is not a list', podSpecPatch({ '$setElementOrder/containers': 'x' }), 500, 'expected a []interface {}, but received a string'],
+    ['$setElementOrder that is not a list', podSpecPatch({ '$setElementOrder/containers': 'x' }), 400, 'invalid patch: $setElementOrder/containers: expected a []interface {}, but received a string'],
     ['a list item without its merge key', podSpecPatch({ containers: [{ image: 'x' }] }), 500, 'map: map[image:x] does not contain declared merge key: name'],
     ['an unknown $patch in a list item', podSpecPatch({ containers: [{ name: 'app', $patch: 'bogus' }] }), 500, 'unknown patch type: bogus in map: map[$patch:bogus name:app]'],
     ['$patch: merge in a list', podSpecPatch({ containers: [{ name: 'app', $patch: 'merge' }] }), 500, 'merging lists cannot yet be specified in the patch'],

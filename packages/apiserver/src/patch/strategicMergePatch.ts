@@ -124,8 +124,10 @@ function applySetElementOrders(original: JsonObject, patch: JsonObject, schema: 
   const handled = new Set<string>();
   for (const [key, order] of Object.entries(patch)) {
     if (!key.startsWith(SET_ELEMENT_ORDER)) continue;
-    if (!Array.isArray(order)) throw badArgType(order);
     const field = key.slice(SET_ELEMENT_ORDER.length);
+    // kube-apiserver answers a malformed directive with a bare 500 (apimachinery's plain error); it is the
+    // patch's fault, so this server says so with a 400 naming the directive.
+    if (!Array.isArray(order)) throw badRequest(`invalid patch: ${key}: ${badArgType(order).message}`);
     const sub = childSchema(schema, field);
     const rule = strategicListRule(sub);
     const mergeKey = rule !== undefined && 'mergeKey' in rule ? rule.mergeKey : undefined;
@@ -134,7 +136,7 @@ function applySetElementOrders(original: JsonObject, patch: JsonObject, schema: 
     const live = foundLive ? original[field] : [];
     const listPatch = foundPatch ? patch[field] : [];
     if (!Array.isArray(live)) throw badArgType(live);
-    if (!Array.isArray(listPatch)) throw badArgType(listPatch);
+    if (!Array.isArray(listPatch)) throw badRequest(`invalid patch: ${field} (ordered by ${key}): ${badArgType(listPatch).message}`);
     checkSetElementOrder(listPatch, order, mergeKey);
     if (!foundLive && !foundPatch) continue;
     let merged: unknown[];

@@ -15,6 +15,7 @@ import { deepEqual, sameContent } from '../storage/index.js';
 import type { ObjectStore } from '../storage/index.js';
 import { StoreWriter, checkPreconditions } from './storeWriter.js';
 import { admitCustomResource, applyCustomDefaults, validateMetadata } from './modules.js';
+import { builtinDecodeError } from './builtinTypes.js';
 import { strategyFor } from './strategies.js';
 import type { CommitHooks } from './strategies.js';
 import {
@@ -303,6 +304,11 @@ export class WriteEngine {
     if (this.options.strictMicroTime) {
       const bad = microTimeViolations(type, obj);
       if (bad.length > 0) throw Statuses.badRequest(bad.join('; '));
+    }
+    // A built-in kind decodes into its typed struct first: a field of the wrong JSON type is a 400.
+    if (!type.custom) {
+      const decodeError = builtinDecodeError(type, obj);
+      if (decodeError !== undefined) throw Statuses.badRequest(`${cannotHandle(type)}: ${decodeError}`);
     }
     // Like kube's per-kind Validate: ObjectMeta's causes first, then the kind's own, in one 422.
     const strategy = strategyFor(type);

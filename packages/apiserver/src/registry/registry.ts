@@ -4,7 +4,8 @@
 // Each runs the same steps: the write engine computes the change (the kind's rules, validation,
 // preconditions), admission runs on it (mutating webhooks, then — when they changed the object, after
 // computing it again — validating webhooks, each exactly once, `dryRun` passed on), and the store writer
-// commits it, refusing with 409 when the stored object changed while the webhooks ran. Without any
+// commits it. When the stored object changed while the webhooks ran, an update or patch is computed again
+// against the new object (kube's GuaranteedUpdate); only a write naming a resourceVersion answers 409. Without any
 // webhook configuration nothing awaits: the write commits synchronously, as fast as before.
 import { StatusError } from '../errors.js';
 import { strategyFor } from './strategies.js';
@@ -20,6 +21,9 @@ import { prepareReplicas, prepareScale, scaleOf } from './scale.js';
 
 /** The user the server's own controllers write as, when a caller names none. */
 export const SYSTEM_USER = 'system:apiserver';
+
+/** How many times a write is computed again when its object changed while it waited (kube retries a patch 5 times). */
+const MAX_CONFLICT_RETRIES = 5;
 
 /** The kind admission webhooks see for the scale subresource. */
 const SCALE_KIND = { group: 'autoscaling', version: 'v1', kind: 'Scale' };
@@ -74,18 +78,48 @@ export class ObjectRegistry {
 
   /** PUT (the main resource, or its status or finalize subresource). */
   update(type: ResourceType, namespace: string | undefined, name: string, body: unknown, options: WriteOptions, user: string): Promise<WriteResult> {
-    const prepared = this.engine.prepareUpdate(type, namespace, name, body, options);
-    return this.admitted(prepared, options, this.existingView(prepared, options, user));
+    return this.guaranteed(() => {
+      const prepared = this.engine.prepareUpdate(type, namespace, name, body, options);
+      return { prepared, write: () => this.admitted(prepared, options, this.existingView(prepared, options, user)) };
+    });
   }
 
   /** PATCH, every patch type; an apply to a missing object creates it. */
   patch(type: ResourceType, namespace: string | undefined, name: string, contentType: string | undefined, raw: string, options: PatchOptions, user: string): Promise<WriteResult> {
-    const prepared = preparePatch(this.engine, type, namespace, name, contentType, raw, options);
-    if (prepared.op === 'create') {
-      const view = this.plainView(type, user, undefined, (mutated) => this.engine.prepareCreate(type, namespace, stripServerFields(mutated), { ...options, keepManagedFields: true }));
-      return this.admitted(prepared, options, view);
+    return this.guaranteed(() => {
+      const prepared = preparePatch(this.engine, type, namespace, name, contentType, raw, options);
+      if (prepared.op === 'create') {
+        const view = this.plainView(type, user, undefined, (mutated) => this.engine.prepareCreate(type, namespace, stripServerFields(mutated), { ...options, keepManagedFields: true }));
+        return { prepared, write: () => this.admitted(prepared, options, view) };
+      }
+      return { prepared, write: () => this.admitted(prepared, options, this.existingView(prepared, options, user)) };
+    });
+  }
+
+  /**
+   * kube-apiserver's GuaranteedUpdate: when the stored object changed while a write waited (for its
+   * admission webhooks), the write is computed again against the new object — patch applied again,
+   * webhooks asked again — instead of answering 409. A write that names a resourceVersion still
+   * conflicts: computing it again fails its precondition (409) before anything is retried.
+   */
+  private async guaranteed(attempt: () => { prepared: PreparedWrite; write: () => Promise<WriteResult> }): Promise<WriteResult> {
+    for (let retries = 0; ; retries++) {
+      const { prepared, write } = attempt();
+      try {
+        return await write();
+      } catch (error) {
+        if (retries < MAX_CONFLICT_RETRIES && error instanceof StatusError && error.reason === 'Conflict' && this.changedSince(prepared)) continue;
+        throw error;
+      }
     }
-    return this.admitted(prepared, options, this.existingView(prepared, options, user));
+  }
+
+  /** Whether the stored object a prepared update was computed from has been written since. */
+  private changedSince(prepared: PreparedWrite): boolean {
+    const old = prepared.old;
+    if (prepared.op === 'create' || !old) return false;
+    const current = this.store.get(prepared.type.storageKey, old.metadata?.namespace, old.metadata?.name);
+    return current !== undefined && current !== old && current.metadata?.uid === old.metadata?.uid && current.metadata?.resourceVersion !== old.metadata?.resourceVersion;
   }
 
   /** A controller's write of `next` (stored form) over the stored `old`, admitted as an UPDATE. */

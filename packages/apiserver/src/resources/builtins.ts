@@ -7,6 +7,7 @@ import { ALL_VERBS } from './types.js';
 import type { PrinterColumn, ResourceType } from './types.js';
 import { eventsV1View } from './eventsView.js';
 import { configMapSizeCauses, secretSizeCauses } from '../validation/dataSize.js';
+import { configMapKeyCauses, secretKeyCauses } from '../validation/dataKeys.js';
 
 interface BuiltinSpec {
   group?: string;
@@ -184,8 +185,8 @@ export const BUILTIN_TYPES: readonly ResourceType[] = [
     statusSubresource: true,
     fieldSelectors: ['spec.unschedulable'],
   }),
-  builtin({ plural: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'], fields: ['immutable', 'data', 'binaryData'], validate: configMapSizeCauses }),
-  builtin({ plural: 'secrets', kind: 'Secret', namespaced: true, fieldSelectors: ['type'], printerColumns: [{ name: 'Type', type: 'string', jsonPath: '.type' }], fields: ['immutable', 'data', 'stringData', 'type'], validate: secretSizeCauses }),
+  builtin({ plural: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'], fields: ['immutable', 'data', 'binaryData'], validate: (o) => [...configMapKeyCauses(o), ...configMapSizeCauses(o)] }),
+  builtin({ plural: 'secrets', kind: 'Secret', namespaced: true, fieldSelectors: ['type'], printerColumns: [{ name: 'Type', type: 'string', jsonPath: '.type' }], fields: ['immutable', 'data', 'stringData', 'type'], validate: (o) => [...secretKeyCauses(o), ...secretSizeCauses(o)] }),
   builtin({ plural: 'serviceaccounts', kind: 'ServiceAccount', namespaced: true, shortNames: ['sa'], fields: ['secrets', 'imagePullSecrets', 'automountServiceAccountToken'] }),
   builtin({
     plural: 'pods',

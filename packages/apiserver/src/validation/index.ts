@@ -9,6 +9,7 @@
 //   Cause = { reason: CauseReason; message: string; field: string }   // = one Status.details.causes entry
 //   invalidMessage(qualifiedKind, name, causes): string          // 'Widget.example.com "w" is invalid: …'
 //   configMapSizeCauses(obj), secretSizeCauses(obj): Cause[]     // the 1 MiB data limit (422 TooLong)
+//   configMapKeyCauses(obj), secretKeyCauses(obj): Cause[]       // data keys must be config keys (422 Invalid)
 //   microTimeValid(text): boolean; microTimeError(text): string  // strictMicroTime (400 body message)
 //   InputError (base, code InputErrorCode) > SelectorError, JsonPathError
 
@@ -48,6 +49,7 @@ export {
   TOTAL_ANNOTATION_SIZE_LIMIT,
 } from './objectMeta.js';
 export { MAX_DATA_SIZE_BYTES, configMapDataSize, secretDataSize, configMapSizeCauses, secretSizeCauses } from './dataSize.js';
+export { isConfigMapKey, configMapKeyCauses, secretKeyCauses } from './dataKeys.js';
 export { microTimeValid, timeValid, microTimeError } from './microTime.js';
 export { goQuote, goNumber, goPrint, goSyntax, goBadValue, goJson } from './goFormat.js';
 export type { InputErrorCode } from './errors.js';
