@@ -262,8 +262,10 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   });
   // Over TLS the requests arrive on the TLS socket, which a partition must find too.
   if (resolved.tls) server.on('secureConnection', track);
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    // Headers or a body that did not arrive in time (headersTimeoutMs, requestTimeoutMs) are a 408.
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    if (socket.writable) socket.end(timedOut ? 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n' : 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
   try {
