@@ -3,7 +3,8 @@
 // clean exit on SIGTERM/SIGINT, and exit 2 with the usage for bad flags.
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,6 +123,43 @@ describe('opkit-apiserver', { timeout: 120_000 }, () => {
     expect(existing.stderr).toBe(`opkit-apiserver: cannot use the data directory ${join(readOnly, 'existing')}: permission denied on ${join(readOnly, 'existing', 'LOCK')}; ${expected}\n`);
     chmodSync(readOnly, 0o755);
     chmodSync(join(readOnly, 'existing'), 0o755);
+  });
+
+  it('on a non-loopback --host without --token or rbac: requires a generated token (file printed, 0600), serves https, prints the address bound', async () => {
+    const kubeconfig = join(dir, 'exposed-kubeconfig');
+    const dataDir = join(dir, 'exposed-data');
+    const child = spawn(process.execPath, [BIN, '--host', '0.0.0.0', '--port', '0', '--kubeconfig', kubeconfig, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    child.on('exit', () => children.delete(child));
+    let out = '';
+    child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+    const deadline = Date.now() + 60_000;
+    while (!/stored in (\S+) \(mode 0600\)/.test(out)) {
+      if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${out}`);
+      if (Date.now() > deadline) throw new Error(`no token line within 60 s: ${out}`);
+      await new Promise((resolve) => child.stdout?.once('data', resolve));
+    }
+    const listening = /^opkit-apiserver listening on https:\/\/0\.0\.0\.0:(\d+) \(from this machine: (https:\/\/127\.0\.0\.1:\1)\)$/m.exec(out);
+    expect(listening, out).not.toBeNull();
+    const tokenFile = /stored in (\S+) \(mode 0600\)/.exec(out)![1]!;
+    expect(tokenFile).toBe(join(dataDir, 'admin-token'));
+    expect((statSync(tokenFile).mode & 0o777).toString(8)).toBe('600');
+    const token = readFileSync(tokenFile, 'utf8').trim();
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(kubeconfig, 'utf8')).toContain(token);
+    const get = (headers: Record<string, string>): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const req = httpsRequest(`${listening![2]}/api/v1/namespaces`, { headers, rejectUnauthorized: false }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await get({})).toBe(401);
+    expect(await get({ authorization: `Bearer ${token}` })).toBe(200);
+    expect(await stop(child, 'SIGTERM')).toBe(0);
   });
 
   it('writes the kubeconfig, enforces --token, knows --user tokens, logs audit events and serves /metrics; SIGTERM exits 0', async () => {
