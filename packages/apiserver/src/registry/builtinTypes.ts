@@ -44,7 +44,7 @@ function goNames(schemaName: string): { qualified: string; bare: string } {
 
 function resolve(schema: OpenApiSchema, library: Record<string, OpenApiSchema>): Resolved {
   const allOf = schema['allOf'];
-  const ref = typeof schema['$ref'] === 'string' ? schema['$ref'] : Array.isArray(allOf) && isObject(allOf[0]) && typeof allOf[0]['$ref'] === 'string' ? (allOf[0]['$ref'] as string) : undefined;
+  const ref = typeof schema['$ref'] === 'string' ? schema['$ref'] : Array.isArray(allOf) && isObject(allOf[0]) && typeof allOf[0]['$ref'] === 'string' ? allOf[0]['$ref'] : undefined;
   if (ref !== undefined && ref.startsWith(REF_PREFIX)) {
     const name = ref.slice(REF_PREFIX.length);
     const target = library[name];
