@@ -79,7 +79,7 @@ function goTypeOf(schema: OpenApiSchema, library: Record<string, OpenApiSchema>)
 /** How Go's decoder names a JSON value in `cannot unmarshal <value> into …`. */
 function jsonKind(value: unknown): string {
   if (typeof value === 'string') return 'string';
-  if (typeof value === 'number') return 'number';
+  if (typeof value === 'number' || typeof value === 'bigint') return 'number';
   if (typeof value === 'boolean') return 'bool';
   if (Array.isArray(value)) return 'array';
   return 'object';
@@ -96,7 +96,7 @@ interface Position {
 }
 
 function mismatch(value: unknown, at: Position, goType: string, literal = false): DecodeError {
-  const what = literal && typeof value === 'number' ? `number ${String(value)}` : jsonKind(value);
+  const what = literal && (typeof value === 'number' || typeof value === 'bigint') ? `number ${String(value)}` : jsonKind(value);
   return new DecodeError(`json: cannot unmarshal ${what} into Go struct field ${at.structName}.${at.path.join('.')} of type ${goType}`);
 }
 
@@ -142,12 +142,12 @@ function check(value: unknown, schema: OpenApiSchema, library: Record<string, Op
   const resolved = resolve(schema, library);
   const s = resolved.schema;
   if (s['x-kubernetes-int-or-string'] === true) {
-    if (typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))) return;
+    if (typeof value === 'string' || typeof value === 'bigint' || (typeof value === 'number' && Number.isInteger(value))) return;
     throw mismatch(value, at, 'intstr.IntOrString', true);
   }
   switch (s['type']) {
     case 'string':
-      if (s['format'] === 'quantity' && typeof value === 'number') return; // resource.Quantity takes numbers too
+      if (s['format'] === 'quantity' && (typeof value === 'number' || typeof value === 'bigint')) return; // resource.Quantity takes numbers too
       if (typeof value !== 'string') throw mismatch(value, at, resolved.goType);
       if (s['format'] === 'byte') {
         const offset = base64ErrorOffset(value);
@@ -155,13 +155,18 @@ function check(value: unknown, schema: OpenApiSchema, library: Record<string, Op
       }
       return;
     case 'integer': {
+      // Integers beyond 2^53 arrive as bigint (the server reads JSON exactly): int64 takes them, int32 does not.
+      if (typeof value === 'bigint') {
+        if (resolved.goType === 'int64' && value >= -(2n ** 63n) && value < 2n ** 63n) return;
+        throw mismatch(value, at, resolved.goType, true);
+      }
       const [min, max] = INT_RANGE[resolved.goType] ?? INT_RANGE['int64']!;
       if (typeof value !== 'number') throw mismatch(value, at, resolved.goType);
       if (!Number.isInteger(value) || value < min || value > max) throw mismatch(value, at, resolved.goType, true);
       return;
     }
     case 'number':
-      if (typeof value !== 'number') throw mismatch(value, at, resolved.goType);
+      if (typeof value !== 'number' && typeof value !== 'bigint') throw mismatch(value, at, resolved.goType);
       return;
     case 'boolean':
       if (typeof value !== 'boolean') throw mismatch(value, at, resolved.goType);
