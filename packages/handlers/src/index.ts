@@ -52,8 +52,8 @@ export type { FieldPath } from './fields.js';
 export { invokeHandler, subhandler } from './invoke.js';
 export type { InvokeOptions } from './invoke.js';
 export { runWithScope, currentScope, currentContext } from './scope.js';
-export { describeOutcome, errorMessageOf } from './outcomeReport.js';
-export type { OutcomeReport } from './outcomeReport.js';
+export { describeOutcome, errorMessageOf, reportOutcome } from './outcomeReport.js';
+export type { OutcomeReport, AttemptFeedBase } from './outcomeReport.js';
 export type { HandlerScope } from './scope.js';
 
 // Events and hierarchies

@@ -8,7 +8,7 @@
 import type { Daemons, DaemonEvent, DaemonInvocation, ObjectDaemons, ReconcileResult } from '@opkit/daemons';
 import { wasCancelled } from '@opkit/daemons';
 import type { EventSink, FilterContext, Indices, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
-import { invokeHandler, runWithScope } from '@opkit/handlers';
+import { errorMessageOf as messageOf, invokeHandler, reportOutcome, runWithScope } from '@opkit/handlers';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { deliverResults, Patch } from '@opkit/state';
 import type { Clock, Logger } from '@opkit/tasks';
@@ -16,7 +16,6 @@ import type { FeedEventInput, FeedObjectRef } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
 import { applyPatch } from './applyPatch.js';
 import type { ObjectMemory } from './memory.js';
-import { messageOf, reportOutcome } from './outcomes.js';
 
 /** What running daemons and timers needs from the pipeline. */
 export interface BackgroundDeps {

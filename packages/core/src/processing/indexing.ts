@@ -3,14 +3,13 @@
 // handler is invoked in the operator's scope, logged and reported on the feed like any handler, and its
 // lines never become Kubernetes events (as in Kopf).
 import type { EventSink, IndexerInvoke, OperatorIndices } from '@opkit/handlers';
-import { Indexer, invokeHandler, runWithScope } from '@opkit/handlers';
+import { Indexer, invokeHandler, reportOutcome, runWithScope } from '@opkit/handlers';
 import { resourceName } from '@opkit/kube';
 import { Patch } from '@opkit/state';
 import type { KubeObject, Resource } from '@opkit/kube';
 import type { Clock, Logger } from '@opkit/tasks';
 import type { FeedEventInput } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
-import { reportOutcome } from './outcomes.js';
 
 /** What one run's indexer needs from the pipeline: the indices, logging, posting, the memo, and the operator's signal (handlers' `signal`, and no more indexing). */
 export interface IndexerInput {
