@@ -37,6 +37,8 @@ export { OperatorIndex, indexEntries } from './indices.js';
 export type { Index, Indices, Store } from './indices.js';
 export { Indexer, createIndices } from './indexer.js';
 export type { IndexerOptions, IndexerInvoke, OperatorIndices } from './indexer.js';
+export { createIndexer } from './indexing.js';
+export type { IndexerInput, IndexingDeps } from './indexing.js';
 
 // Filtering and selection
 export { groupHandlers, isBackgroundHandler } from './grouping.js';
