@@ -2,7 +2,9 @@
 // default stated once here and filled in once (resolveSettings). Durations are seconds, as in Kopf
 // and in handler options; they are converted to milliseconds where the libraries take them.
 // The groups other packages own are validated there (posting in @opkit/handlers, peering in
-// @opkit/peering, admission in @opkit/webhooks); core keeps its own groups and the whole.
+// @opkit/peering, admission in @opkit/webhooks, background in @opkit/daemons); core keeps its own groups and the whole.
+import type { BackgroundSettings } from '@opkit/daemons';
+import { resolveBackgroundSettings } from '@opkit/daemons';
 import type { PostingSettings } from '@opkit/handlers';
 import { resolvePostingSettings, settingOneOf as oneOf, settingSeconds as seconds, settingWhole as whole } from '@opkit/handlers';
 import type { PeeringSettings } from '@opkit/peering';
@@ -14,6 +16,7 @@ import { resolveAdmissionSettings, WebhooksError } from '@opkit/webhooks';
 import { OperatorError } from './errors.js';
 
 export type { PostingSettings } from '@opkit/handlers';
+export type { BackgroundSettings } from '@opkit/daemons';
 export type { AdmissionSettings, AdmissionServerSettings } from '@opkit/webhooks';
 export type { PeeringSettings } from '@opkit/peering';
 export type { WatchingSettings } from '@opkit/watching';
@@ -51,12 +54,6 @@ export interface QueueingSettings {
   errorDelays: number[];
   /** Seconds in-flight processing may take to finish undisturbed when the operator stops; then the handlers' signal aborts. @defaultValue 2 */
   exitTimeout: number;
-}
-
-/** Daemons and timers. */
-export interface BackgroundSettings {
-  /** Seconds between checks (and log lines) while waiting for a stopping daemon without a `cancellationTimeout` (its own `cancellationPolling` wins). @defaultValue 60 */
-  cancellationPolling: number;
 }
 
 /** The process as a whole. */
@@ -109,7 +106,6 @@ export function resolveSettings(input: SettingsInput = {}): OperatorSettings {
   const e = input.execution ?? {};
   const q = input.queueing ?? {};
   const w = input.watching ?? {};
-  const b = input.background ?? {};
   const r = input.process ?? {};
   const errorDelays = q.errorDelays ?? FIBONACCI;
   if (!Array.isArray(errorDelays) || errorDelays.length === 0) {
@@ -142,9 +138,7 @@ export function resolveSettings(input: SettingsInput = {}): OperatorSettings {
       pageSize,
     },
     posting: owned(() => resolvePostingSettings(input.posting ?? {})),
-    background: {
-      cancellationPolling: seconds('background.cancellationPolling', b.cancellationPolling, 60, 0.001),
-    },
+    background: resolveBackgroundSettings(input.background ?? {}),
     process: {
       gracePeriod: seconds('process.gracePeriod', r.gracePeriod, 5),
     },

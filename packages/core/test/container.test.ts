@@ -3,7 +3,7 @@
 // drives its timers, retries and daemon restarts), and what a user registers is never closed.
 import { connect } from '@opkit/kube';
 import type { KubeClient } from '@opkit/kube';
-import { StatusDiffBaseStorage } from '@opkit/state';
+import { Patch, StatusDiffBaseStorage } from '@opkit/state';
 import { watchScoped } from '@opkit/watching';
 import { BehaviorSubject, filter } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,7 @@ import {
 import type { FeedEvent, WatchSource } from '../src/index.js';
 import { Daemons } from '@opkit/daemons';
 import { KeyedQueue } from '@opkit/tasks';
-import { createIndexer } from '../src/processing/indexing.js';
+import { createIndexer } from '@opkit/handlers';
 import type { Harness } from './harness.js';
 import { FAST, kopfExample, startHarness } from './harness.js';
 import { manualClock } from './manualClock.js';
@@ -140,7 +140,7 @@ describe('the composition root: one test per token', () => {
     await h.run(registry, {
       overrides: (c) => {
         const settings = resolveSettings(FAST);
-        c.register(INDEXER, { useValue: (deps) => { made.push('indexer'); return createIndexer({ ...deps, settings, clock: c.resolve(CLOCK), emit: () => undefined }); } });
+        c.register(INDEXER, { useValue: (deps) => { made.push('indexer'); return createIndexer({ ...deps, defaultBackoff: settings.execution.defaultBackoff, clock: c.resolve(CLOCK), emit: () => undefined, patch: () => new Patch() }); } });
         c.register(DAEMONS, { useValue: () => { made.push('daemons'); return new Daemons({ exitTimeout: 1 }); } });
       },
     });

@@ -9,6 +9,10 @@ export { Daemons } from './daemons.js';
 export type { DaemonsStats } from './daemons.js';
 export { ObjectDaemons } from './objectDaemons.js';
 export { wasCancelled } from './cancelled.js';
+export { reconcileBackground } from './background.js';
+export type { BackgroundDeps, BackgroundInput, BackgroundMemory, AttemptPatch, AttemptTarget } from './background.js';
+export { resolveBackgroundSettings } from './settings.js';
+export type { BackgroundSettings } from './settings.js';
 export type {
   DaemonInvocation, DaemonInvoke, DaemonEvent, DaemonsOptions, ObjectDaemonsOptions, ReconcileOptions, ReconcileResult,
 } from './types.js';

@@ -37,6 +37,8 @@ export { OperatorIndex, indexEntries } from './indices.js';
 export type { Index, Indices, Store } from './indices.js';
 export { Indexer, createIndices } from './indexer.js';
 export type { IndexerOptions, IndexerInvoke, OperatorIndices } from './indexer.js';
+export { createIndexer } from './indexing.js';
+export type { IndexerInput, IndexingDeps } from './indexing.js';
 
 // Filtering and selection
 export { groupHandlers, isBackgroundHandler } from './grouping.js';
@@ -52,8 +54,8 @@ export type { FieldPath } from './fields.js';
 export { invokeHandler, subhandler } from './invoke.js';
 export type { InvokeOptions } from './invoke.js';
 export { runWithScope, currentScope, currentContext } from './scope.js';
-export { describeOutcome, errorMessageOf } from './outcomeReport.js';
-export type { OutcomeReport } from './outcomeReport.js';
+export { describeOutcome, errorMessageOf, reportOutcome } from './outcomeReport.js';
+export type { OutcomeReport, AttemptFeedBase } from './outcomeReport.js';
 export type { HandlerScope } from './scope.js';
 
 // Events and hierarchies

@@ -1,8 +1,10 @@
 // describeOutcome: the log line (Kopf's wording), whether the stack is logged, and the feed phase of
-// every kind of outcome.
+// every kind of outcome; reportOutcome: that line on the logger and that event on the feed.
+import type { LogFields, Logger } from '@opkit/tasks';
 import { describe, expect, it } from 'vitest';
 import { HandlerRetriesError, PermanentError, TemporaryError } from './errors.js';
-import { describeOutcome, errorMessageOf } from './outcomeReport.js';
+import type { FeedEventInput } from './feed.js';
+import { describeOutcome, errorMessageOf, reportOutcome } from './outcomeReport.js';
 
 const T = "Handler 'create_fn'";
 
@@ -39,5 +41,39 @@ describe('describeOutcome', () => {
   it('names an error without a message by its name', () => {
     expect(errorMessageOf(new TypeError(''))).toBe('TypeError');
     expect(errorMessageOf('plain')).toBe('plain');
+  });
+});
+
+describe('reportOutcome', () => {
+  function recorder() {
+    const lines: [string, string, LogFields | undefined][] = [];
+    const events: FeedEventInput[] = [];
+    const log = (level: string) => (message: string, fields?: LogFields) => { lines.push([level, message, fields]); };
+    const logger = { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') } as unknown as Logger;
+    return { lines, events, deps: { logger, emit: (event: FeedEventInput) => { events.push(event); } } };
+  }
+  const base = { type: 'handler' as const, id: 'tick', kind: 'timer', retry: 0, durationMs: 3, resource: 'widgets.v1.example.com', namespace: 'ns', name: 'w' };
+
+  it('logs the line at its level, with the stack fields, and emits the base with the phase', () => {
+    const { lines, events, deps } = recorder();
+    const error = new Error('boom');
+    reportOutcome(deps, "Timer 'tick'", base, { kind: 'exception', error, delay: 5 });
+    expect(lines).toEqual([['error', "Timer 'tick' failed with an exception and will try again in 5 seconds: boom", { error, stack: true }]]);
+    expect(events).toEqual([{ ...base, phase: 'retrying', delay: 5, message: 'boom', outcome: 'exception' }]);
+    reportOutcome(deps, "Timer 'tick'", base, { kind: 'success', result: undefined, subhandlers: [] });
+    expect(lines[1]).toEqual(['info', "Timer 'tick' succeeded.", undefined]);
+    reportOutcome(deps, "Timer 'tick'", base, { kind: 'temporary', error: new TemporaryError('later'), delay: 9 });
+    expect(lines[2]).toEqual(['error', "Timer 'tick' failed temporarily: later", undefined]);
+    expect(events).toHaveLength(3);
+  });
+
+  it('says nothing of a quiet success (a parent whose sub-handlers are still to run), but reports its failures', () => {
+    const { lines, events, deps } = recorder();
+    reportOutcome(deps, "Handler 'p'", base, { kind: 'success', result: undefined, subhandlers: [] }, { quietSuccess: true });
+    expect(lines).toEqual([]);
+    expect(events).toEqual([]);
+    reportOutcome(deps, "Handler 'p'", base, { kind: 'permanent', error: new PermanentError('no') }, { quietSuccess: true });
+    expect(lines).toEqual([['error', "Handler 'p' failed permanently: no", undefined]]);
+    expect(events).toEqual([{ ...base, phase: 'failed', message: 'no', outcome: 'permanent' }]);
   });
 });

@@ -1,7 +1,10 @@
 // How an invocation's outcome is told, in Kopf's wording: one log line and the phase of its feed
 // event, the same for change handlers (`Handler 'x' …`), daemons (`Daemon 'x' …`), timers
-// (`Timer 'x' …`) and index handlers. Pure: the runtime logs the line and emits the event.
+// (`Timer 'x' …`) and index handlers. describeOutcome is pure; reportOutcome logs the line on the
+// object's logger and emits the event on the feed.
+import type { Logger } from '@opkit/tasks';
 import { HandlerRetriesError, HandlerTimeoutError, PermanentError, TemporaryError } from './errors.js';
+import type { FeedEventInput, FeedObjectRef } from './feed.js';
 import type { InvocationOutcome } from './types.js';
 
 /** The log line and the feed fields of one outcome. */
@@ -71,4 +74,28 @@ export function describeOutcome(title: string, outcome: InvocationOutcome): Outc
         : { level: 'error', line: `${title} failed permanently: ${message}`, feed };
     }
   }
+}
+
+/** What the feed event of an attempt carries besides its phase. */
+export type AttemptFeedBase = {
+  readonly type: 'handler'; readonly id: string; readonly kind: string; readonly retry: number; readonly durationMs: number;
+  readonly cause?: 'create' | 'update' | 'delete' | 'resume' | undefined;
+} & FeedObjectRef;
+
+/**
+ * Log an outcome and report it on the feed. `title` names the handler (`Handler 'create_fn'`);
+ * `quietSuccess` skips the success line (a parent whose sub-handlers are still to run).
+ *
+ * @example
+ * ```ts
+ * reportOutcome({ logger, emit }, "Timer 'tick'", base, outcome);
+ * ```
+ */
+export function reportOutcome(deps: { readonly logger: Logger; readonly emit: (event: FeedEventInput) => void }, title: string, base: AttemptFeedBase, outcome: InvocationOutcome, options: { readonly quietSuccess?: boolean } = {}): void {
+  if (options.quietSuccess && outcome.kind === 'success') return;
+  const report = describeOutcome(title, outcome);
+  if (report.level === 'info') deps.logger.info(report.line);
+  else if (report.fields) deps.logger.error(report.line, report.fields);
+  else deps.logger.error(report.line);
+  deps.emit({ ...base, ...report.feed });
 }

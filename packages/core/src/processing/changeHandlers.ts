@@ -5,7 +5,7 @@
 // (finishCause: records purged and the diff-base stored once every handler is finished).
 import { stringifyJson } from '@opkit/json';
 import type { ChangeReason, FilterContext, HandlerContext, Indices, ResourceHandler } from '@opkit/handlers';
-import { filterContextOf, invokeHandler, PermanentError, reduceToField, selectChangeHandlers } from '@opkit/handlers';
+import { filterContextOf, invokeHandler, PermanentError, reduceToField, reportOutcome, selectChangeHandlers } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import type { ChangingCause, DiffBaseStorage, Essence, HandlerOutcome, HandlerStates, Patch, ProgressStorage } from '@opkit/state';
 import { CAUSE_TITLES, deliverResults, finishCause, HandlerStates as States, startCause } from '@opkit/state';
@@ -13,7 +13,6 @@ import type { Clock, Logger } from '@opkit/tasks';
 import type { FeedEventInput, FeedObjectRef } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
 import type { ObjectMemory } from './memory.js';
-import { reportOutcome } from './outcomes.js';
 
 /** What running change handlers needs. */
 export interface ChangeRunDeps {

@@ -9,7 +9,7 @@ import type { Observable } from 'rxjs';
 import type { FeedEventInput } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
 import type { CycleQueueFactory, WatchSource } from '../root/tokens.js';
-import type { IndexerInput } from './indexing.js';
+import type { IndexerInput } from '@opkit/handlers';
 import type { ResourceStorage } from './processObject.js';
 
 /** The dependencies of {@link runResources}. */

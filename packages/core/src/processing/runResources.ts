@@ -25,6 +25,7 @@ import { newMemory, objectWrites } from './memory.js';
 import type { CycleEvent, ResourceStorage } from './processObject.js';
 import { processObject } from './processObject.js';
 import { gateSide } from './gating.js';
+import { backgroundDeps } from './background.js';
 
 interface Served {
   readonly resource: Resource;
@@ -186,10 +187,7 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     if (!memory?.latest || signal.aborted || paused) return;
     cycles.add(key, { type: 'MODIFIED', object: memory.latest, initial: false, resource, wake: true });
   };
-  const background = daemons === undefined ? undefined : {
-    daemons, client: deps.client, settings: deps.settings, clock: deps.clock, emit: deps.emit, events: deps.events, indices,
-    objectLogger: (body: KubeObject, resource: Resource) => deps.objectLogger(body, resource), wake: wakeNow,
-  };
+  const background = daemons === undefined ? undefined : backgroundDeps(deps, { daemons, indices, wake: wakeNow });
 
   /** Forget an object: it is gone (or no longer ours to remember). */
   const forget = (key: string): void => {

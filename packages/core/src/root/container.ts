@@ -7,10 +7,10 @@
 import 'reflect-metadata';
 import { Daemons } from '@opkit/daemons';
 import type { FeedEventInput, Indices, Registry } from '@opkit/handlers';
-import { createLogger, feedLogger, objectLogger, postingLogger } from '@opkit/handlers';
+import { createIndexer, createLogger, feedLogger, objectLogger, postingLogger } from '@opkit/handlers';
 import type { ConnectOptions, KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { connect } from '@opkit/kube';
-import { resourceStorages } from '@opkit/state';
+import { Patch, resourceStorages } from '@opkit/state';
 import type { Clock, Logger } from '@opkit/tasks';
 import { KeyedQueue, systemClock } from '@opkit/tasks';
 import { coordinate } from '@opkit/peering';
@@ -20,7 +20,6 @@ import { container as rootContainer, instanceCachingFactory } from 'tsyringe';
 import type { DependencyContainer, InjectionToken } from 'tsyringe';
 import { OperatorError } from '../errors.js';
 import { EventPoster } from '@opkit/handlers';
-import { createIndexer } from '../processing/indexing.js';
 import type { SettingsInput } from '../settings.js';
 import { resolveSettings, toWatchSettings } from '../settings.js';
 import {
@@ -111,7 +110,9 @@ export function composeOperator(input: RootInput, overrides?: (container: Depend
       watch: (resource, { onPhase }) => watchScoped(client, resource, { namespaces: input.namespaces, settings, logger, onPhase }),
     };
   }));
-  define(INDEXER, ((c) => (deps) => createIndexer({ ...deps, settings: c.resolve(SETTINGS), clock: c.resolve(CLOCK), emit: c.resolve(FEED) })));
+  define(INDEXER, ((c) => (deps) => createIndexer({
+    ...deps, defaultBackoff: c.resolve(SETTINGS).execution.defaultBackoff, clock: c.resolve(CLOCK), emit: c.resolve(FEED), patch: () => new Patch(),
+  })));
   define(CYCLE_QUEUE, ((c) => (worker, { onError }) => new KeyedQueue(worker, {
     concurrency: c.resolve(SETTINGS).queueing.workerLimit, clock: c.resolve(CLOCK), cancellable: true, onError,
     merge: (waiting, added) => (added.wake && !waiting.wake ? waiting : added),

@@ -12,7 +12,7 @@ import type { Observable } from 'rxjs';
 import type { InjectionToken } from 'tsyringe';
 import type { Coordination } from '@opkit/peering';
 import type { FeedEventInput } from '../feed.js';
-import type { IndexerInput } from '../processing/indexing.js';
+import type { IndexerInput } from '@opkit/handlers';
 import type { ResourceStorage } from '../processing/processObject.js';
 import type { OperatorSettings } from '../settings.js';
 

@@ -1,0 +1,144 @@
+// Daemons and timers in an operator's pipeline: in each cycle an object's daemons get its latest body (and
+// whether it changed essentially, for idle timers) and are reconciled with the object: spawned, stopped on
+// a filter mismatch, stopped on deletion. Each attempt is invoked here like any handler — logged with
+// Kopf's `Daemon 'x'`/`Timer 'x'` wording, reported on the feed, its result delivered to the status — and
+// its patch is handed to the embedder's `write`, which sends it through the object's serialized writes (so
+// cycles and daemons never patch an object at the same time). The patch type and how it is sent are the
+// embedder's (@opkit/core gives @opkit/state's Patch and its own writes).
+import type { EventSink, FeedEventInput, FeedObjectRef, FilterContext, HandlerPatch, Indices, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
+import { errorMessageOf as messageOf, invokeHandler, reportOutcome, runWithScope } from '@opkit/handlers';
+import type { KubeObject, Resource } from '@opkit/kube';
+import type { Clock, Logger } from '@opkit/tasks';
+import { wasCancelled } from './cancelled.js';
+import type { Daemons } from './daemons.js';
+import type { ObjectDaemons } from './objectDaemons.js';
+import type { DaemonEvent, DaemonInvocation, ReconcileResult } from './types.js';
+
+/** What an object's memory gives its daemons: the memo of their context. */
+export interface BackgroundMemory {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kopf's memo: handlers keep anything there and read it back without casts
+  readonly memo: Record<string, any>;
+}
+
+/** A patch an attempt may write to, that says whether it holds anything. */
+export type AttemptPatch = HandlerPatch & { readonly isEmpty: boolean };
+
+/** The object an attempt's patch goes to. */
+export interface AttemptTarget<M extends BackgroundMemory> {
+  readonly resource: Resource;
+  readonly memory: M;
+  readonly ref: FeedObjectRef;
+  /** The object's latest body (the patch goes against it). */
+  readonly latest: () => KubeObject;
+}
+
+/** What running daemons and timers needs from the pipeline. */
+export interface BackgroundDeps<M extends BackgroundMemory = BackgroundMemory, P extends AttemptPatch = AttemptPatch> {
+  readonly daemons: Daemons;
+  /** Seconds before retrying after an arbitrary error (a handler's own `backoff` wins). */
+  readonly defaultBackoff: number;
+  readonly clock: Clock;
+  readonly emit: (event: FeedEventInput) => void;
+  /** Where `events.*` post from inside daemons and timers. */
+  readonly events: EventSink;
+  readonly objectLogger: (body: KubeObject, resource: Resource) => Logger;
+  /** The operator's indices, for the handlers' context. */
+  readonly indices: Indices;
+  /** Look at the object again now: one of its daemons ended or was abandoned (its finalizer may go). */
+  readonly wake: (key: string, resource: Resource) => void;
+  /** A fresh patch for an attempt. */
+  readonly patch: () => P;
+  /** Put a handler's result into a patch (where change handlers' results go). */
+  readonly deliver: (id: string, result: unknown, patch: P) => void;
+  /** Send an attempt's patch (not empty) after the object's other writes; a rejection is logged. */
+  readonly write: (target: AttemptTarget<M>, patch: P) => Promise<void>;
+}
+
+/** One object in one cycle. */
+export interface BackgroundInput<M extends BackgroundMemory = BackgroundMemory> {
+  /** The object's key in the pipeline. */
+  readonly key: string;
+  readonly resource: Resource;
+  readonly body: KubeObject;
+  readonly ref: FeedObjectRef;
+  readonly memory: M;
+  /** The resource's daemons and timers. */
+  readonly handlers: readonly ResourceHandler[];
+  /** The essence changed since the last event (or this is the first). */
+  readonly changed: boolean;
+  /** The object is being deleted. */
+  readonly deleting: boolean;
+  /** What `when` filters receive besides the body's views. */
+  readonly context: Partial<FilterContext>;
+}
+
+function titleOf(handler: ResourceHandler): string {
+  return `${handler.kind === 'timer' ? 'Timer' : 'Daemon'} '${handler.id}'`;
+}
+
+/**
+ * Bring an object's daemons and timers in line with its latest body.
+ *
+ * @example
+ * ```ts
+ * const { requiresFinalizer, delays } = reconcileBackground(deps, { key, resource, body, ref, memory, handlers, changed, deleting, context });
+ * ```
+ */
+export function reconcileBackground<M extends BackgroundMemory, P extends AttemptPatch>(deps: BackgroundDeps<M, P>, input: BackgroundInput<M>): ReconcileResult {
+  const object = deps.daemons.get(input.key) ?? attach(deps, input);
+  object.update(input.body, { changed: input.changed });
+  return object.reconcile(input.handlers, { deleting: input.deleting, context: input.context });
+}
+
+function attach<M extends BackgroundMemory, P extends AttemptPatch>(deps: BackgroundDeps<M, P>, input: BackgroundInput<M>): ObjectDaemons {
+  const { key, resource, ref, memory } = input;
+  const logger = deps.objectLogger(input.body, resource);
+  // The patch of an attempt goes against the latest body (the object is attached right below).
+  const latest = (): KubeObject => object.body;
+  const object = deps.daemons.attach(key, {
+    body: input.body, logger,
+    context: { resource, logger, memo: memory.memo, indices: deps.indices },
+    patch: deps.patch,
+    invoke: (invocation) => invokeOne(deps, { resource, memory, ref, logger, latest }, invocation),
+    onEvent: (event) => report(deps, { key, resource, ref }, event),
+  });
+  return object;
+}
+
+async function invokeOne<M extends BackgroundMemory, P extends AttemptPatch>(deps: BackgroundDeps<M, P>, target: AttemptTarget<M> & { readonly logger: Logger }, invocation: DaemonInvocation): Promise<InvocationOutcome> {
+  const { handler, context, latenessMs, patched } = invocation;
+  const title = titleOf(handler);
+  const start = deps.clock.now();
+  deps.emit({ type: 'handler', phase: 'started', id: handler.id, kind: handler.kind, retry: context.retry, ...(latenessMs === undefined ? {} : { latenessMs }), ...target.ref });
+  const outcome = await runWithScope({ events: deps.events }, () => invokeHandler(handler, context, { defaultBackoff: deps.defaultBackoff }));
+  const base = { type: 'handler' as const, id: handler.id, kind: handler.kind, retry: context.retry, durationMs: deps.clock.now() - start, ...target.ref };
+  if (wasCancelled(outcome, context)) {
+    // Ended by our own abort (like Kopf's cancelled task): not a failure, and its unfinished patch is dropped.
+    target.logger.debug(`${title} is cancelled: ${messageOf((outcome as { error: unknown }).error)}`);
+    deps.emit({ ...base, phase: 'succeeded', message: 'cancelled', outcome: 'cancelled' });
+    return outcome;
+  }
+  reportOutcome({ logger: target.logger, emit: deps.emit }, title, base, outcome);
+  // The attempt's patch exists only if the handler touched it; a result needs one too.
+  let patch = patched() as P | undefined;
+  if (outcome.kind === 'success' && outcome.result !== undefined && outcome.result !== null) {
+    patch ??= deps.patch();
+    deps.deliver(handler.id, outcome.result, patch);
+  }
+  if (patch && !patch.isEmpty) {
+    try {
+      await deps.write(target, patch);
+    } catch (error) {
+      target.logger.error(`${title} could not store its patch: ${messageOf(error)}`, { error });
+    }
+  }
+  return outcome;
+}
+
+function report(deps: Pick<BackgroundDeps, 'emit' | 'wake'>, target: { readonly key: string; readonly resource: Resource; readonly ref: FeedObjectRef }, event: DaemonEvent): void {
+  const kind = event.handler.kind === 'timer' ? 'timer' as const : 'daemon' as const;
+  const details = event.type === 'stopping' ? { reason: event.reason } : event.type === 'stopped' ? { reason: event.reasons[0], onItsOwn: event.onItsOwn } : {};
+  deps.emit({ type: 'daemon', kind, id: event.handler.id, ...target.ref, phase: event.type, ...details });
+  // It ended or was abandoned: look at the object again (its finalizer may go).
+  if (event.type === 'stopped' || event.type === 'abandoned') deps.wake(target.key, target.resource);
+}
