@@ -113,4 +113,11 @@ describe('requireTool', () => {
   it('finds the tool and lets the block\'s tests run', () => {
     expect(node).toEqual({ name: 'node', command: process.execPath, installedByCi: false, missing: undefined });
   });
+
+  describe('given a tool found already', () => {
+    const again = requireTool(node);
+    it('returns that tool', () => {
+      expect(again).toBe(node);
+    });
+  });
 });

@@ -138,10 +138,11 @@ export function useTool(ctx: TestContext, tool: Tool): string {
 }
 
 /**
- * {@link findTool}, and a `beforeEach` that {@link useTool}s it: called at a file's top level every test of the file is
- * skipped with the reason when the tool is missing (failed under CI, for a tool .ci/run installs); called in a
- * `describe`, that block's tests. A `beforeAll` that drives the tool must return early when `missing` is set (it
- * runs before the `beforeEach`), and `afterAll`/`afterEach` hooks must tolerate what it did not set up.
+ * {@link findTool} (or a tool found already), and a `beforeEach` that {@link useTool}s it: called at a file's top
+ * level every test of the file is skipped with the reason when the tool is missing (failed under CI, for a tool
+ * .ci/run installs); called in a `describe`, that block's tests. A `beforeAll` that drives the tool must return early
+ * when `missing` is set (it runs before the `beforeEach`), and `afterAll`/`afterEach` hooks must tolerate what it did
+ * not set up.
  * @example
  * const kubectl = requireTool('kubectl');
  * beforeAll(async () => {
@@ -149,10 +150,10 @@ export function useTool(ctx: TestContext, tool: Tool): string {
  *   await run(kubectl.command, ['apply', '-f', 'crd.yaml']);
  * });
  */
-export function requireTool(name: string, spec?: ToolSpec): Tool {
-  const tool = findTool(name, spec);
+export function requireTool(tool: string | Tool, spec?: ToolSpec): Tool {
+  const found = typeof tool === 'string' ? findTool(tool, spec) : tool;
   beforeEach((ctx) => {
-    useTool(ctx, tool);
+    useTool(ctx, found);
   });
-  return tool;
+  return found;
 }
