@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { findTool, useTool } from '@opkit/test-tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BEGIN_MARK, END_MARK, globalNpmrcOf, registrySettingsLines, withSettingsBlock, writeSettingsBlock } from './registry-settings.mjs';
 import { ROOT } from './workspace.mjs';
@@ -46,8 +47,8 @@ function plainEnv() {
   return env;
 }
 
-const npmVersion = spawnSync('npm', ['--version'], { encoding: 'utf8', env: plainEnv() });
-const hasNpm = npmVersion.status === 0;
+/** npm, found once (the machine's, with no npm_config_* of the runner): without it its tests are skipped with the reason. */
+const npm = findTool('npm', { hint: 'npm comes with Node.js' }, plainEnv());
 
 const temps = [];
 function tempDir() {
@@ -85,7 +86,8 @@ describe('registrySettingsLines', () => {
     ]);
   });
 
-  it.skipIf(!hasNpm)('writes lines that npm reads back to the same values (npm on PATH)', () => {
+  it('writes lines that npm reads back to the same values (npm on PATH)', (ctx) => {
+    useTool(ctx, npm);
     const dir = tempDir();
     const npmrc = join(dir, 'npmrc');
     writeFileSync(npmrc, `${registrySettingsLines(CORPORATE, GLOBAL_NPMRC).join('\n')}\n`);
@@ -126,7 +128,8 @@ describe("the bootstrap's block in the toolchain's npmrc", () => {
     expect(readFileSync(file, 'utf8')).toContain('cafile="/b.pem"');
   });
 
-  it.skipIf(!hasNpm)("is the global npmrc npm reads when this test's Node runs it", () => {
+  it("is the global npmrc npm reads when this test's Node runs it", (ctx) => {
+    useTool(ctx, npm);
     // The machine's npm, started by this Node (the toolchain's under `npm test`) as a test spawns it.
     const env = { ...plainEnv(), PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` };
     delete env.PREFIX;

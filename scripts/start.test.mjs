@@ -2,11 +2,14 @@
 // stopped with Ctrl+C delivered the way a terminal delivers it (SIGINT to the whole process group). Proves
 // that Ctrl+C leaves no LOCK behind, that a second start is refused without touching the running one's
 // files (its kubeconfig keeps working with kubectl), and how the port is chosen.
+// Without kubectl (`KUBECTL`, else PATH) the test that uses it is skipped with the reason; with CI set it fails,
+// naming kubectl (.ci/run installs it).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { findTool, useTool } from '@opkit/test-tools';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { choosePort, DEFAULT_PORT } from './start-port.mjs';
 import { ROOT } from './workspace.mjs';
@@ -61,8 +64,11 @@ function snapshot(folder) {
   return files;
 }
 
+/** kubectl, found once: the test that drives it is skipped (failed under CI) without it (useTool). */
+const kubectlTool = findTool('kubectl');
+
 function kubectl(kubeconfig, ...args) {
-  return spawnSync('kubectl', ['--kubeconfig', kubeconfig, ...args], { encoding: 'utf8', timeout: 30_000 });
+  return spawnSync(kubectlTool.command, ['--kubeconfig', kubeconfig, ...args], { encoding: 'utf8', timeout: 30_000 });
 }
 
 afterEach(async () => {
@@ -93,7 +99,8 @@ describe('npm start', () => {
     expect(existsSync(join(folder, '.opkit', 'apiserver', 'journal.ndjson'))).toBe(true);
   }, 120_000);
 
-  it('refuses a second start while one runs, leaving the running one\'s files untouched and its kubeconfig working', async () => {
+  it('refuses a second start while one runs, leaving the running one\'s files untouched and its kubeconfig working', async (ctx) => {
+    useTool(ctx, kubectlTool);
     const folder = project();
     const first = start(folder);
     await vi.waitFor(() => expect(first.output()).toContain('applied 1 sample object'), { timeout: 60_000, interval: 50 });

@@ -1,6 +1,8 @@
 // 17-admission: against the embedded API server the operator serves its webhooks with no configuration;
 // the managed configurations carry Kopf's names, rules and object selector; kubectl sees each handler's
 // verdict (message and code), warning and mutation; and stopping leaves no non-persistent webhook.
+// Without kubectl (`KUBECTL`, else PATH) the tests that drive it are skipped with the reason; with CI set they
+// fail, naming kubectl (.ci/run installs it).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,12 +11,15 @@ import { connect as connectTls } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
+import { findTool, useTool } from '@opkit/test-tools';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const operator = fileURLToPath(new URL('operator.ts', import.meta.url));
 const crd = fileURLToPath(new URL('../crd.yaml', import.meta.url));
 const obj = fileURLToPath(new URL('../obj.yaml', import.meta.url));
-const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl';
+/** kubectl, found once: the tests that drive it are skipped (failed under CI) without it (useTool). */
+const kubectlTool = findTool('kubectl');
+const KUBECTL = kubectlTool.command;
 // kubectl's HOME (its discovery cache) in a directory of its own, removed after the tests.
 const home = mkdtempSync(join(tmpdir(), 'opkit-kubectl-home-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -64,7 +69,8 @@ describe('example 17-admission', () => {
     expect(after.webhooks ?? []).toEqual([]);
   });
 
-  it("answers kubectl with each handler's verdict, warnings and mutation", async () => {
+  it("answers kubectl with each handler's verdict, warnings and mutation", async (ctx) => {
+    useTool(ctx, kubectlTool);
     await env.run(operator);
     const wrong = await kubectl(env, ['apply', '-f', '-'], example('wrong', 'wrong'));
     expect(wrong.code).not.toBe(0);

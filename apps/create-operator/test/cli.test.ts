@@ -6,11 +6,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findTool, requireTool } from '@opkit/test-tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakePackageManagers, runBin, scratch, treeOf } from './helpers.js';
 
 const TESTDATA = fileURLToPath(new URL('../testdata', import.meta.url));
 const NO_STEPS = ['--no-install', '--no-git'];
+/** git, which the bin runs when it is installed (.ci/run does not install it: without it the git step's tests are skipped, CI or not). */
+const gitTool = findTool('git');
 
 let work: { dir: string; remove: () => void };
 beforeEach(() => {
@@ -84,7 +87,8 @@ describe('create-operator (the built bin)', () => {
     expect(run.stdout).toContain(`Would create zoo-operator (${join(work.dir, 'zoo-operator')}) from the minimal template: Kind Zoo (zoos.zoo.example.com/v1alpha1, Namespaced)`);
     expect(run.stdout).toContain('  src/api/zoo.ts\n');
     expect(run.stdout).toContain('  .gitignore\n');
-    expect(run.stdout).toMatch(/Then:\n {2}npm i\n {2}npm run manifests\n {2}git init -b main/);
+    // Without git the bin plans no git step, and says why.
+    expect(run.stdout).toMatch(gitTool.missing ? /Then:\n {2}npm i\n {2}npm run manifests\nNo git repository: git is not installed\./ : /Then:\n {2}npm i\n {2}npm run manifests\n {2}git init -b main/);
   });
 
   it('--dry-run --json prints the plan as JSON and writes nothing', () => {
@@ -95,7 +99,7 @@ describe('create-operator (the built bin)', () => {
     expect(result).toMatchObject({
       ok: true, dryRun: true, dir: join(work.dir, 'zoo-operator'), projectName: 'zoo-operator', template: 'minimal',
       resource: { kind: 'Zebra', group: 'zoo.example.com', version: 'v1alpha1', plural: 'zebras', scope: 'Namespaced' },
-      watch: 'all', packageManager: 'npm', install: { planned: 'npm i' }, git: { status: 'planned' }, removed: [], kept: [],
+      watch: 'all', packageManager: 'npm', install: { planned: 'npm i' }, git: { status: gitTool.missing ? 'skipped' : 'planned' }, removed: [], kept: [],
     });
     expect(result.files).toEqual(treeOf(join(TESTDATA, 'minimal-custom')).map((f) => f.replace(/zebras\.z\.test/, 'zebras.zoo.example.com')));
   });
@@ -227,8 +231,9 @@ describe('the install step', () => {
 });
 
 describe('the git step', () => {
+  requireTool(gitTool); // each test is skipped with the reason without git
   const gitEnv = (config: string): Record<string, string> => ({ GIT_CONFIG_GLOBAL: config, GIT_CONFIG_NOSYSTEM: '1' });
-  const git = (cwd: string, ...args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...gitEnv('/dev/null') } });
+  const git = (cwd: string, ...args: string[]): string => execFileSync(gitTool.command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...gitEnv('/dev/null') } });
 
   it('makes a first commit on main when user.name and user.email are set', () => {
     const config = join(work.dir, 'gitconfig');
@@ -247,7 +252,7 @@ describe('the git step', () => {
     expect(run.status).toBe(0);
     expect(run.stderr).toContain('warning: git has no user.name or user.email, so the files are staged but not committed');
     const project = join(work.dir, 'zoo-operator');
-    expect(spawnSync('git', ['rev-parse', 'HEAD'], { cwd: project, env: { ...process.env, ...gitEnv('/dev/null') } }).status).not.toBe(0);
+    expect(spawnSync(gitTool.command, ['rev-parse', 'HEAD'], { cwd: project, env: { ...process.env, ...gitEnv('/dev/null') } }).status).not.toBe(0);
     expect(git(project, 'diff', '--cached', '--name-only').trim().split('\n').sort()).toEqual(treeOf(project));
   });
 

@@ -3,6 +3,8 @@
 // --dry-run=server` accepts the generated CRDs and stores nothing, `kubectl apply -k deploy` installs
 // everything (namespace, CRD, RBAC, Deployment), and the sample objects are then accepted by the new
 // resource. The templates are rendered as they are in the repository, with their own names.
+// Without kubectl (`KUBECTL`, else PATH) every test here is skipped with the reason; with CI set each fails,
+// naming kubectl (.ci/run installs it).
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,10 +12,12 @@ import { join } from 'node:path';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
 import { parseAllDocuments } from 'yaml';
+import { requireTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTemplatesDir, listTemplates } from '../src/templates.js';
 
-const KUBECTL = process.env.KUBECTL ?? 'kubectl';
+/** kubectl, found once: every test of this file is skipped (failed under CI) without it. */
+const KUBECTL = requireTool('kubectl').command;
 
 let server: ApiServer;
 let home: string;

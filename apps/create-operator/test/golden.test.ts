@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import { findTool, useTool } from '@opkit/test-tools';
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../src/options.js';
 import { listTemplateFiles, RENAMED_FILES, renderTemplate, templateIdentity } from '../src/render.js';
@@ -120,9 +121,10 @@ describe('golden renders (testdata/<template>-<variant>)', () => {
     expect(present, `testdata/ should hold exactly these folders; ${REGENERATE}`).toEqual([...expected].sort());
   });
 
-  it('keeps every test data file visible to git (a rendered .gitignore must not hide its own project)', () => {
+  it('keeps every test data file visible to git (a rendered .gitignore must not hide its own project)', (ctx) => {
+    const git = useTool(ctx, findTool('git')); // skipped with the reason without git (.ci/run does not install it)
     const files = filesUnder(TESTDATA).map((f) => join(TESTDATA, f));
-    const result = spawnSync('git', ['check-ignore', '--no-index', '--stdin'], { input: files.join('\n'), encoding: 'utf8', cwd: TESTDATA });
+    const result = spawnSync(git, ['check-ignore', '--no-index', '--stdin'], { input: files.join('\n'), encoding: 'utf8', cwd: TESTDATA });
     // Exit 1 means no path is ignored; 0 lists the ignored ones.
     expect(result.stdout.trim().split('\n').filter(Boolean).map((f) => relative(TESTDATA, f))).toEqual([]);
     expect(result.status).toBe(1);

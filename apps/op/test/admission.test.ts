@@ -2,6 +2,8 @@
 // configuration and kubectl sees their verdicts; against another API server on this machine
 // `--webhook-server loopback` serves them and Ctrl+C leaves only the persistent webhooks; with no
 // webhook server configured for a cluster that is not the embedded one, startup fails saying what to set.
+// Without kubectl (`KUBECTL`, else PATH) the tests that drive it are skipped with the reason; with CI set they
+// fail, naming kubectl (.ci/run installs it).
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,11 +12,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
+import { findTool, requireTool, useTool } from '@opkit/test-tools';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const OP = fileURLToPath(new URL('../dist/bin/op.js', import.meta.url));
 const CRD = fileURLToPath(new URL('../../../examples/crd.yaml', import.meta.url));
-const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl';
+/** kubectl, found once: the tests that drive it are skipped (failed under CI) without it (useTool). */
+const kubectlTool = findTool('kubectl');
+const KUBECTL = kubectlTool.command;
 
 const OPERATOR = [
   "import { AdmissionError, on } from '@opkit/core';",
@@ -47,7 +52,8 @@ describe('op run with admission handlers', () => {
   });
   afterEach(() => { rmSync(dir, { recursive: true, force: true }); });
 
-  it('serves them with no configuration under --embedded: kubectl apply of a bad object is rejected with the message', async () => {
+  it('serves them with no configuration under --embedded: kubectl apply of a bad object is rejected with the message', async (ctx) => {
+    useTool(ctx, kubectlTool);
     const kubeconfig = join(dir, 'kubeconfig');
     const child = spawn(process.execPath, [OP, 'run', 'operator.ts', '--embedded', '--kubeconfig', kubeconfig, '--apply', CRD, '--log-format', 'plain'], { cwd: dir });
     let stderr = '';
@@ -67,15 +73,19 @@ describe('op run with admission handlers', () => {
   }, 120_000);
 
   describe('against another API server on this machine', () => {
-    let server: ApiServer;
+    let server: ApiServer | undefined;
     let kubeconfig: string;
+    requireTool(kubectlTool); // the CRD goes in with kubectl: each test is skipped (failed under CI) without it
     beforeEach(async () => {
       server = await startApiServer();
       kubeconfig = join(dir, 'kubeconfig');
       writeFileSync(kubeconfig, server.kubeconfig({ namespace: 'default' }));
       expect((await kubectl(kubeconfig, dir, ['apply', '-f', CRD])).code).toBe(0);
     });
-    afterEach(async () => { await server.close(); });
+    afterEach(async () => {
+      await server?.close();
+      server = undefined;
+    });
 
     it('with --webhook-server loopback: rejects the bad object, and after Ctrl+C only the persistent webhook remains', async () => {
       const child = spawn(process.execPath, [OP, 'run', 'operator.ts', '-A', '--webhook-server', 'loopback', '--log-format', 'plain'], { cwd: dir, env: { ...process.env, KUBECONFIG: kubeconfig } });
@@ -102,7 +112,7 @@ describe('op run with admission handlers', () => {
       child.stdout.resume();
       const status = (await exited(child)).code;
       const result = { status, stderr };
-      expect(result.stderr).toContain(`op run: error: There are 2 admission handler(s) (validate1, keeper) but no webhook server is configured, and the API server at ${server.url} is not the embedded one`);
+      expect(result.stderr).toContain(`op run: error: There are 2 admission handler(s) (validate1, keeper) but no webhook server is configured, and the API server at ${server!.url} is not the embedded one`);
       expect(result.stderr).toContain('--webhook-server');
       expect(result.stderr).not.toMatch(/\n\s+at /);
       expect(result.status).toBe(2);

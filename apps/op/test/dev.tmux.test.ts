@@ -5,7 +5,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { toolMissing } from '@opkit/test-tools';
+import { findTool, toolMissing, useTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProject, OP, writeOperator } from './helpers/devProcess.js';
 
@@ -51,8 +51,7 @@ describe('op dev in a terminal (tmux)', () => {
   });
 
   it('shows the object reach idle, reloads on a save, helps, follows resizes and quits with a summary', async (ctx) => {
-    const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
-    if (kubectl.status !== 0) toolMissing(ctx, 'kubectl', `kubectl version --client failed (${kubectl.error?.message ?? kubectl.stderr.trim()})`);
+    const kubectl = useTool(ctx, findTool('kubectl'));
     const command = `cd ${dir} && env -u CI KUBECONFIG=${join(dir, 'none')} ${process.execPath} ${OP} dev --embedded=fresh; echo "[exit $?]"; sleep 600`;
     tmux('new-session', '-d', '-s', 'dev', '-x', '120', '-y', '30', command);
 
@@ -66,7 +65,7 @@ describe('op dev in a terminal (tmux)', () => {
     writeOperator(dir, "  logger.info('hello from v2');\n  return { message: 'v2' };");
     await waitForScreen((t) => /gen 2 ● ready/.test(t), 'generation 2');
     writeFileSync(join(dir, 'second.yaml'), readFileSync(join(dir, 'samples', 'obj.yaml'), 'utf8').replace('kopf-example-1', 'kopf-example-2'));
-    execFileSync('kubectl', ['--kubeconfig', join(dir, '.opkit', 'kubeconfig'), 'apply', '-f', join(dir, 'second.yaml')], { encoding: 'utf8' });
+    execFileSync(kubectl, ['--kubeconfig', join(dir, '.opkit', 'kubeconfig'), 'apply', '-f', join(dir, 'second.yaml')], { encoding: 'utf8' });
     await waitForScreen((t) => /default\/kopf-example-2 +idle/.test(t), 'the second object idle');
     keys('o');
     text = await waitForScreen((t) => t.includes('[default/kopf-example-2] hello from v2'), 'the new handler log');

@@ -2,16 +2,21 @@
 // repository (its '@opkit/*' imports resolved to op's own copies), writing the CRDs and RBAC, --check
 // passing and then failing on drift with exit code 1, bad input exiting 2 with one clear message, and
 // the generated CRDs accepted by kubectl's server-side dry run and by the embedded API server.
+// Without kubectl (`KUBECTL`, else PATH) the tests that drive it are skipped with the reason; with CI set they
+// fail, naming kubectl (.ci/run installs it).
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApiServer } from '@opkit/apiserver';
+import { findTool, useTool } from '@opkit/test-tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const OP = fileURLToPath(new URL('../dist/bin/op.js', import.meta.url));
-const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl';
+/** kubectl, found once: the tests that drive it are skipped (failed under CI) without it (useTool). */
+const kubectlTool = findTool('kubectl');
+const KUBECTL = kubectlTool.command;
 
 const GREETING = `import { defineResource, k } from '@opkit/schema';
 import type { ResourceBody } from '@opkit/schema';
@@ -111,7 +116,8 @@ describe('op manifests', { timeout: 120_000 }, () => {
     expect(existsSync(join(dir, 'deploy'))).toBe(false);
   });
 
-  it('writes CRDs that kubectl apply --dry-run=server and the embedded API server accept', async () => {
+  it('writes CRDs that kubectl apply --dry-run=server and the embedded API server accept', async (ctx) => {
+    useTool(ctx, kubectlTool);
     expect(op(['manifests'], dir).status).toBe(0);
     const server = await startApiServer({ port: 0 });
     try {

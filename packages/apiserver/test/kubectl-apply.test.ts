@@ -5,12 +5,15 @@
 // last-applied annotation (strategic merge: a removed field goes, a list merges by key); server-side apply
 // works, also as a dry run; `kubectl delete --dry-run=server` deletes nothing; `kubectl kustomize` renders
 // the deploy directory. kubectl runs as a child process with its own KUBECONFIG and HOME.
+// Without kubectl (`KUBECTL`, else PATH) every test here is skipped with the reason; with CI set each fails,
+// naming kubectl (.ci/run installs it).
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
+import { requireTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
@@ -18,7 +21,9 @@ import { call, openWatch } from './protocolHelpers.js';
 import type { WatchStream } from './protocolHelpers.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/deploy/', import.meta.url));
-const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl';
+/** kubectl, found once: every test of this file is skipped (failed under CI) without it. */
+const kubectlTool = requireTool('kubectl');
+const KUBECTL = kubectlTool.command;
 const NS = 'greeting-operator';
 
 let server: ApiServer;

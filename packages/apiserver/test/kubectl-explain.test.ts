@@ -2,18 +2,23 @@
 // kind's schema by its x-kubernetes-group-version-kind and follows the $refs — so the built-in kinds print
 // their fields with types and descriptions, ObjectMeta's fields under metadata, nested structs under
 // field paths, and a CRD's own schema with apiVersion, kind and metadata added as a cluster adds them.
+// Without kubectl (`KUBECTL`, else PATH) every test here is skipped with the reason; with CI set each fails,
+// naming kubectl (.ci/run installs it).
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
 import { call } from './protocolHelpers.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
-const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl';
+/** kubectl, found once: every test of this file is skipped (failed under CI) without it. */
+const kubectlTool = requireTool('kubectl');
+const KUBECTL = kubectlTool.command;
 
 let server: ApiServer;
 let home: string;

@@ -2,18 +2,23 @@
 // wait, CRUD, -o json, get -w, merge and JSON patches, label selectors, finalizers, printer columns,
 // api-resources and idempotent apply. kubectl runs as a child process with its own KUBECONFIG and HOME
 // (so its discovery cache is private to this run).
+// Without kubectl (`KUBECTL`, else PATH) every test here is skipped with the reason; with CI set each fails,
+// naming kubectl (.ci/run installs it).
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
-const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl';
+/** kubectl, found once: every test of this file is skipped (failed under CI) without it. */
+const kubectlTool = requireTool('kubectl');
+const KUBECTL = kubectlTool.command;
 
 let server: ApiServer;
 let home: string;
@@ -55,6 +60,7 @@ function json(text: string): any {
 }
 
 beforeAll(async () => {
+  if (kubectlTool.missing) return; // its tests are skipped (or failed, under CI) by requireTool
   server = await startApiServer();
   home = await mkdtemp(join(tmpdir(), 'opkit-kubectl-'));
   await server.writeKubeconfig(join(home, 'kubeconfig'));

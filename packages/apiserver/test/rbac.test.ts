@@ -4,16 +4,21 @@
 // exact 403 wording, `kubectl auth can-i --as` before and after a ClusterRoleBinding, token expiry on the
 // server's injectable clock (no sleeping), tokens of deleted ServiceAccounts, audiences, TokenReview,
 // access and rules reviews, and impersonation allowed for the admin and refused to others.
+// Without kubectl (`KUBECTL`, else PATH) the tests that drive it are skipped with the reason; with CI set they
+// fail, naming kubectl (.ci/run installs it).
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findTool, useTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
 
-const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl';
+/** kubectl, found once: the tests that drive it are skipped (failed under CI) without it (useTool). */
+const kubectlTool = findTool('kubectl');
+const KUBECTL = kubectlTool.command;
 const ROBOT = 'system:serviceaccount:team-a:robot';
 
 interface Answer {
@@ -93,7 +98,8 @@ describe('service-account tokens and RBAC (authorization: rbac)', () => {
     if (home) await rm(home, { recursive: true, force: true });
   });
 
-  it('serves https and keeps the kubeconfig it writes the admin (system:masters)', async () => {
+  it('serves https and keeps the kubeconfig it writes the admin (system:masters)', async (ctx) => {
+    useTool(ctx, kubectlTool);
     expect(server.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     const who = await kubectl(['auth', 'whoami', '-o', 'json']);
     expect(who.code, who.stderr).toBe(0);
@@ -104,7 +110,8 @@ describe('service-account tokens and RBAC (authorization: rbac)', () => {
     expect((await call(server, 'GET', '/version')).status).toBe(200);
   });
 
-  it('prints a token with `kubectl create token` that `kubectl auth whoami` shows as the service account', async () => {
+  it('prints a token with `kubectl create token` that `kubectl auth whoami` shows as the service account', async (ctx) => {
+    useTool(ctx, kubectlTool);
     const created = await kubectl(['create', 'token', 'robot', '-n', 'team-a']);
     expect(created.code, created.stderr).toBe(0);
     const token = created.stdout.trim();
@@ -118,7 +125,8 @@ describe('service-account tokens and RBAC (authorization: rbac)', () => {
     expect(missing.stderr).toContain('error: failed to create token: serviceaccounts "ghost" not found');
   });
 
-  it('lets the robot list pods in team-a and answers the rest with 403 in Kubernetes’s words', async () => {
+  it('lets the robot list pods in team-a and answers the rest with 403 in Kubernetes’s words', async (ctx) => {
+    useTool(ctx, kubectlTool);
     const token = (await kubectl(['create', 'token', 'robot', '-n', 'team-a'])).stdout.trim();
     const pods = await call(server, 'GET', '/api/v1/namespaces/team-a/pods', { token });
     expect(pods.status).toBe(200);
@@ -158,7 +166,8 @@ describe('service-account tokens and RBAC (authorization: rbac)', () => {
     expect(denied.stderr).toContain(`Error from server (Forbidden): secrets is forbidden: User "${ROBOT}" cannot list resource "secrets" in API group "" in the namespace "team-a"`);
   });
 
-  it('answers `kubectl auth can-i --as` truthfully, before and after a ClusterRoleBinding', async () => {
+  it('answers `kubectl auth can-i --as` truthfully, before and after a ClusterRoleBinding', async (ctx) => {
+    useTool(ctx, kubectlTool);
     const canI = (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => kubectl(['auth', 'can-i', ...args, `--as=${ROBOT}`]);
     expect((await canI(['list', 'pods', '-n', 'team-a'])).stdout).toBe('yes\n');
     const before = await canI(['list', 'secrets', '-n', 'team-a']);
@@ -251,7 +260,8 @@ describe('service-account tokens and RBAC (authorization: rbac)', () => {
     expect(adminReview.body.status).toMatchObject({ authenticated: true, user: { username: 'opkit:token', groups: ['system:masters', 'system:authenticated'] } });
   });
 
-  it('lets the admin impersonate and refuses impersonation to a user without the impersonate verb', async () => {
+  it('lets the admin impersonate and refuses impersonation to a user without the impersonate verb', async (ctx) => {
+    useTool(ctx, kubectlTool);
     const who = await call(server, 'POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', {
       token: admin,
       headers: { 'Impersonate-User': 'alice', 'Impersonate-Group': 'devs' },

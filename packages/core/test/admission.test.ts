@@ -2,6 +2,8 @@
 // to be the embedded one, the operator serves them with no configuration (a loopback HTTPS server, a
 // generated CA, managed configurations `auto.opkit.dev`), kubectl sees the verdicts, and a graceful
 // stop leaves only the persistent webhooks; elsewhere an unconfigured operator fails at startup.
+// Without kubectl (`KUBECTL`, else PATH) the tests that drive it are skipped with the reason; with CI set they
+// fail, naming kubectl (.ci/run installs it).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,12 +12,15 @@ import { AdmissionError, Registry } from '@opkit/handlers';
 import type { KubeObject } from '@opkit/kube';
 import { MUTATING_WEBHOOK_CONFIGURATIONS, VALIDATING_WEBHOOK_CONFIGURATIONS } from '@opkit/webhooks';
 import type { RenderedWebhookConfiguration } from '@opkit/webhooks';
+import { findTool, useTool } from '@opkit/test-tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Operator } from '../src/index.js';
 import type { Harness } from './harness.js';
 import { FAST, startHarness } from './harness.js';
 
-const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl';
+/** kubectl, found once: the tests that drive it are skipped (failed under CI) without it (useTool). */
+const kubectlTool = findTool('kubectl');
+const KUBECTL = kubectlTool.command;
 
 function registryWithAdmission(): Registry {
   const registry = new Registry();
@@ -55,7 +60,8 @@ describe('the operator serves admission handlers', () => {
     return [...validating.webhooks, ...(mutating.webhooks ?? [])].map((webhook) => webhook.name);
   }
 
-  it('with zero configuration against the embedded API server: kubectl is answered by the handlers; on stop only persistent webhooks remain', async () => {
+  it('with zero configuration against the embedded API server: kubectl is answered by the handlers; on stop only persistent webhooks remain', async (ctx) => {
+    useTool(ctx, kubectlTool);
     const running = await h.run(registryWithAdmission(), { localApiServer: true });
     expect(await webhookNames()).toEqual(['validate1.auto.opkit.dev', 'keeper.auto.opkit.dev', 'mutate1.auto.opkit.dev']);
     expect(running.lines.some((line) => /Admission webhook server is listening at https:\/\/127\.0\.0\.1:\d+ for 3 handler\(s\)\./.test(line))).toBe(true);
@@ -80,7 +86,8 @@ describe('the operator serves admission handlers', () => {
     await expect(h.client.get(VALIDATING_WEBHOOK_CONFIGURATIONS, 'auto.opkit.dev')).rejects.toMatchObject({ name: 'NotFoundError' });
   });
 
-  it('serves on a configured loopback server and manages the configured name', async () => {
+  it('serves on a configured loopback server and manages the configured name', async (ctx) => {
+    useTool(ctx, kubectlTool);
     const running = await h.run(registryWithAdmission(), { settings: { ...FAST, admission: { server: { preset: 'loopback' }, managed: 'mine.example.com' } } });
     const validating = await h.client.get<RenderedWebhookConfiguration>(VALIDATING_WEBHOOK_CONFIGURATIONS, 'mine.example.com');
     expect(validating.webhooks.map((webhook) => webhook.name)).toEqual(['validate1.mine.example.com', 'keeper.mine.example.com']);

@@ -1,6 +1,8 @@
 // The generated manifests against a real protocol: kubectl's server-side dry run accepts the CRDs and
 // the RBAC, the embedded API server establishes the CRDs and serves their resources with the scope
 // and subresources the definitions say, and the built-in table agrees with the server's discovery.
+// Without kubectl (`KUBECTL`, else PATH) the tests that drive it are skipped with the reason; with CI set they
+// fail, naming kubectl (.ci/run installs it).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,12 +11,15 @@ import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
 import { connect } from '@opkit/kube';
 import type { KubeClient, Resource } from '@opkit/kube';
+import { findTool, useTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_RESOURCES, generateManifests, writeManifests } from '../src/index.js';
 import type { TempProject } from './tempProject.js';
 import { tempProject } from './tempProject.js';
 
-const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl';
+/** kubectl, found once: the tests that drive it are skipped (failed under CI) without it (useTool). */
+const kubectlTool = findTool('kubectl');
+const KUBECTL = kubectlTool.command;
 let server: ApiServer;
 let home: string;
 let client: KubeClient;
@@ -46,7 +51,8 @@ afterAll(async () => {
 });
 
 describe('the generated manifests on the embedded API server', () => {
-  it('pass kubectl apply --dry-run=server, CRDs and RBAC alike, and create nothing', async () => {
+  it('pass kubectl apply --dry-run=server, CRDs and RBAC alike, and create nothing', async (ctx) => {
+    useTool(ctx, kubectlTool);
     const crds = await kubectl(['apply', '--dry-run=server', '-f', join(project.dir, 'deploy/crds')]);
     expect(crds.split('\n').filter(Boolean).sort()).toEqual([
       'customresourcedefinition.apiextensions.k8s.io/greetingpolicies.example.com created (server dry run)',
@@ -64,7 +70,8 @@ describe('the generated manifests on the embedded API server', () => {
     expect(await kubectl(['get', 'crd', '-o', 'name'])).toBe('');
   });
 
-  it('are established and served with the scope, status subresource and defaults of the definitions', async () => {
+  it('are established and served with the scope, status subresource and defaults of the definitions', async (ctx) => {
+    useTool(ctx, kubectlTool);
     await kubectl(['apply', '-f', join(project.dir, 'deploy/crds')]);
     await kubectl(['wait', '--for=condition=Established', 'crd/greetings.example.com', 'crd/greetingpolicies.example.com', '--timeout=20s']);
     client.invalidateDiscovery();

@@ -1,6 +1,8 @@
 // Admission handlers in a unit test: env.run serves on.validate/on.mutate over HTTPS (a generated CA the
 // embedded API server trusts through the managed configurations), so kubectl apply of a bad object is
 // rejected with the handler's message, a good one is mutated, and stopping leaves only persistent webhooks.
+// Without kubectl (`KUBECTL`, else PATH) the tests that drive it are skipped with the reason; with CI set they
+// fail, naming kubectl (.ci/run installs it).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,11 +10,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AdmissionError } from '@opkit/core';
 import type { KubeObject } from '@opkit/kube';
+import { findTool, useTool } from '@opkit/test-tools';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestEnv } from '../src/index.js';
 
 const crd = fileURLToPath(new URL('../../../examples/crd.yaml', import.meta.url));
-const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl';
+/** kubectl, found once: the tests that drive it are skipped (failed under CI) without it (useTool). */
+const kubectlTool = findTool('kubectl');
+const KUBECTL = kubectlTool.command;
 // kubectl's HOME (its discovery cache) in a directory of its own, removed after the tests.
 const home = mkdtempSync(join(tmpdir(), 'opkit-kubectl-home-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -28,7 +33,8 @@ function kubectlApply(kubeconfig: string, manifest: object): Promise<{ code: num
 const example = (name: string, field: string): KubeObject => ({ apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name, namespace: 'default' }, spec: { field } });
 
 describe('admission handlers in env.run', () => {
-  it('rejects kubectl apply of a bad object with the handler message, mutates a good one, and leaves only persistent webhooks after stop', async () => {
+  it('rejects kubectl apply of a bad object with the handler message, mutates a good one, and leaves only persistent webhooks after stop', async (ctx) => {
+    useTool(ctx, kubectlTool);
     await using env = await startTestEnv({ crds: [crd] });
     const op = await env.run((registry) => {
       registry.on.validate('kopfexamples', function validate1({ spec }) {
