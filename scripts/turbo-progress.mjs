@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { clearInterval, setInterval } from 'node:timers';
 
 /** The turbo tasks `npm test` runs, in the order turbo reports them by. */
 export const TASKS = ['build', 'typecheck', 'lint', 'test'];
