@@ -11,19 +11,23 @@
 //
 // For this script's own tests: OPKIT_START_PROJECT runs another project folder than examples/01-minimal,
 // and OPKIT_START_BUILD=0 skips the build (turbo has built `op` before the tests run).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ROOT } from './workspace.mjs';
 import { choosePort } from './start-port.mjs';
+import { BUILD_ARGS, runTurboWithProgress } from './turbo-progress.mjs';
 
 const bin = join(ROOT, 'apps', 'op', 'dist', 'bin', 'op.js');
 const project = process.env.OPKIT_START_PROJECT ? resolve(process.env.OPKIT_START_PROJECT) : join('examples', '01-minimal');
 
 if (process.env.OPKIT_START_BUILD !== '0') {
-  process.stdout.write('[start] building the op command\n');
-  const build = spawnSync('turbo', ['run', 'build', '--filter=@opkit/cli...', '--output-logs=errors-only'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0 || !existsSync(bin)) {
+  // The first build takes minutes on a small machine: a line per package built (a replay from turbo's cache
+  // gets none), a "still working" line after 15 s without one, and a failed package's whole output.
+  process.stdout.write('[start] building the op command (a line per package; the first build takes a few minutes)\n');
+  const build = await runTurboWithProgress(BUILD_ARGS, { cwd: ROOT, write: (text) => process.stdout.write(`[start] ${text}`), quiet: true, cachedLines: false });
+  if (build.ok) process.stdout.write(`[start] built ${build.finished} packages${build.cached > 0 ? ` (${build.cached} unchanged, from turbo's cache)` : ''}\n`);
+  if (!build.ok || !existsSync(bin)) {
     process.stderr.write('[start] error: the op command did not build; run `npm test` to see why\n');
     process.exit(1);
   }

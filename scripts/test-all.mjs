@@ -3,11 +3,10 @@
 // While turbo runs, a line per finished task (with a test task's pass/fail counts) shows progress;
 // `npm test -- --force` re-runs every task instead of replaying turbo's cache.
 import { rmSync } from 'node:fs';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { listWorkspacePackages, ROOT } from './workspace.mjs';
-import { createProgress, reportCounts, turboArgs } from './turbo-progress.mjs';
+import { reportCounts, runTurboWithProgress, turboArgs } from './turbo-progress.mjs';
 
 let args;
 try {
@@ -24,39 +23,15 @@ function stage(title, cmd, stageArgs) {
 }
 
 /** Runs turbo with its grouped output turned into one progress line per finished task. */
-function runTurbo(title) {
+async function runTurbo(title) {
   process.stdout.write(`\n== ${title}${args.includes('--force') ? ' (--force: no cache replays)' : ''}\n`);
   const dirs = new Map(packages.map((p) => [p.name, join(ROOT, p.dir)]));
-  const progress = createProgress({
+  const { ok } = await runTurboWithProgress(args, {
+    cwd: ROOT,
     write: (text) => process.stdout.write(text),
     counts: (name) => (dirs.has(name) ? reportCounts(dirs.get(name)) : undefined),
   });
-  return new Promise((resolve) => {
-    const child = spawn('turbo', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let idle;
-    const feed = (stream) => {
-      const lines = createInterface({ input: stream, crlfDelay: Infinity });
-      lines.on('line', (line) => {
-        progress.line(line);
-        // A grouped block arrives in one piece: a pause in the output means the block is complete.
-        clearTimeout(idle);
-        idle = setTimeout(() => progress.idle(), 250);
-      });
-    };
-    feed(child.stdout);
-    feed(child.stderr);
-    // Ctrl+C reaches turbo through the terminal's process group; wait for it to stop its tasks.
-    process.on('SIGINT', () => undefined);
-    child.on('error', (error) => {
-      process.stderr.write(`[test] could not start turbo: ${error.message}\n`);
-      resolve(false);
-    });
-    child.on('close', (code) => {
-      clearTimeout(idle);
-      progress.end();
-      resolve(code === 0);
-    });
-  });
+  return ok;
 }
 
 const packages = listWorkspacePackages();

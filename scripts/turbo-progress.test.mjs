@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createProgress, reportCounts, turboArgs } from './turbo-progress.mjs';
+import { BUILD_ARGS, createProgress, reportCounts, turboArgs } from './turbo-progress.mjs';
 
 const RECORDED = `
    • turbo 2.11.11
@@ -47,7 +47,7 @@ describe('turbo progress', () => {
     expect(out).toContain("    src/zz_bad.ts(1,14): error TS2322");
     expect(out).not.toContain('> tsc -p tsconfig.build.json');
     expect(out).toContain('Failed:    @opkit/kube#typecheck');
-    expect(result).toEqual({ finished: 4, failed: 1 });
+    expect(result).toEqual({ finished: 4, failed: 1, cached: 1 });
   });
 
   it('marks a task failed when its failure line comes after its block was written', () => {
@@ -56,8 +56,40 @@ describe('turbo progress', () => {
     progress.line('@opkit/kube:lint: error  Unexpected any');
     progress.idle();
     progress.line('@opkit/kube#lint:  WARNING  command finished with error, but continuing...');
-    expect(progress.end()).toEqual({ finished: 1, failed: 1 });
+    expect(progress.end()).toEqual({ finished: 1, failed: 1, cached: 0 });
     expect(out.join('')).toMatch(/✗ @opkit\/kube lint\s+FAILED\n {4}error {2}Unexpected any/);
+  });
+
+  it('is never silent for more than quietMs: a "still working" line while a long task runs, none while lines come', () => {
+    const out = [];
+    let t = 0;
+    const progress = createProgress({ write: (text) => out.push(text), counts: () => undefined, now: () => t, quietMs: 15_000 });
+    for (t = 1000; t <= 14_000; t += 1000) progress.tick();
+    expect(out).toEqual([]);
+    t = 15_000;
+    progress.tick();
+    expect(out).toEqual(['[  15s] … still working (0 tasks finished so far)\n']);
+    t = 20_000;
+    progress.line('@opkit/json:build: cache miss, executing 1');
+    progress.idle();
+    for (t = 21_000; t < 35_000; t += 1000) progress.tick();
+    expect(out).toHaveLength(2); // the task line at 20 s restarted the quiet period
+    t = 35_000;
+    progress.tick();
+    expect(out[2]).toBe('[  35s] … still working (1 task finished so far)\n');
+  });
+
+  it('with quiet and cachedLines: false, writes only the built tasks and failures, and counts the replays', () => {
+    const out = [];
+    const progress = createProgress({ write: (text) => out.push(text), counts: () => undefined, quiet: true, cachedLines: false });
+    for (const line of RECORDED.split('\n')) progress.line(line);
+    expect(progress.end()).toEqual({ finished: 4, failed: 1, cached: 1 });
+    const text = out.join('');
+    expect(text).not.toContain('@opkit/json build');
+    expect(text).toMatch(/✓ @opkit\/kube build/);
+    expect(text).toMatch(/✗ @opkit\/kube typecheck\s+FAILED/);
+    expect(text).not.toContain('turbo 2.11.11');
+    expect(BUILD_ARGS).toEqual(expect.arrayContaining(['run', 'build', '--filter=@opkit/cli...', '--log-order=grouped']));
   });
 
   it('passes --force to turbo so a second run re-runs every task, and refuses other arguments with the reason', () => {

@@ -7,7 +7,7 @@ import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
 import { HealthError, OperatorMetrics, startHealthServer, startMetricsServer } from '@opkit/health';
 import type { HealthSource } from '@opkit/health';
-import { connect, KubeNetworkError } from '@opkit/kube';
+import { connect, KubeNetworkError, suggestResource } from '@opkit/kube';
 import { detectIdentity } from '@opkit/peering';
 import type { KubeClient } from '@opkit/kube';
 import type { Logger } from '@opkit/tasks';
@@ -91,6 +91,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   let server: ApiServer | undefined;
   let client: KubeClient | undefined;
   let closeHealth: (() => Promise<void>) | undefined;
+  let embeddedKubeconfig: string | undefined;
   // Who we are among peers and in Leases (the pod's name via POD_ID in a cluster); the User-Agent says it too.
   const identity = detectIdentity({ env: process.env });
   const userAgent = `opkit/${OP_VERSION} (${identity})`;
@@ -114,7 +115,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       mkdirSync(dirname(kubeconfig), { recursive: true });
       await server.writeKubeconfig(kubeconfig);
       io.out(`op run: the embedded Kubernetes API server listens on ${server.url}\n`);
-      io.out(`op run: to use it from another terminal: export KUBECONFIG=${kubeconfig}; kubectl get all,kopfexamples -A\n`);
+      embeddedKubeconfig = kubeconfig;
       client = await connect({ kubeconfig, userAgent });
     } else {
       try {
@@ -141,6 +142,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     }
     if (registry.size === 0) throw new InputError(`${[...options.files, ...options.modules].join(', ')} registered no handlers: use on.create(…) and friends from '@opkit/core'`);
     const admissionSelectors = registry.admissionHandlers().map((handler) => handler.selector).filter((selector) => !registry.selectors().includes(selector));
+    const resourceNames = new Set<string>();
     for (const selector of [...registry.selectors(), ...admissionSelectors]) {
       let found;
       try {
@@ -152,8 +154,17 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
         throw error;
       }
       if (found.length === 0) {
+        const suggestion = suggestResource(await client.discovery.resources({ signal: controller.signal }), selector);
+        if (suggestion !== undefined) throw new InputError(`no served resource matches ${core.describeSelector(selector)}: did you mean '${suggestion}'? (or apply its CRD first, e.g. --apply crd.yaml)`);
         throw new InputError(`no served resource matches ${core.describeSelector(selector)}: check the name, or apply its CRD first (e.g. --apply crd.yaml)`);
       }
+      // A name resolves to one resource; a query for many (EVERYTHING, a category) would make a long line.
+      if (found.length === 1) resourceNames.add(found[0]!.group ? `${found[0]!.plural}.${found[0]!.group}` : found[0]!.plural);
+    }
+    if (embeddedKubeconfig !== undefined) {
+      // The project's own resources (what its handlers select), not a fixed example kind.
+      const kubectl = resourceNames.size > 0 ? `; kubectl get ${[...resourceNames].join(',')} -A` : '';
+      io.out(`op run: to use it from another terminal: export KUBECONFIG=${embeddedKubeconfig}${kubectl}\n`);
     }
     const operator = new core.Operator({
       registry, client, logger, signal: controller.signal,

@@ -2,6 +2,8 @@
 // a synthetic one of 10,000 objects; keys are typed as a terminal sends them.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DevStore } from '../src/index.js';
+import { plainLines } from '../src/dev/plain.js';
+import { sessionLines } from '../src/dev/ui/views.js';
 import type { DevRecord } from '../src/index.js';
 import { indexOf, recorded, replay, syntheticSession } from './helpers/devFeeds.js';
 import type { RenderedDev } from './helpers/renderDev.js';
@@ -98,6 +100,20 @@ describe('op dev UI layouts', () => {
     await shows('terminal too small');
     ui.resize(WIDE);
     await shows('[2] Handlers');
+  });
+});
+
+describe('op dev UI header', () => {
+  it('says a selector nothing serves in the header instead of "ready", with the closest served name', async () => {
+    const records = syntheticSession(0).map((record) => (record.type === 'dev.registry'
+      ? { ...record, unserved: ["'kopfexampels'"], suggestions: { "'kopfexampels'": 'kopfexamples' } }
+      : record));
+    const store = replay(new DevStore(), records, records.length);
+    ui = renderDev(store, WIDE);
+    await shows("gen 1 ✗ not served: 'kopfexampels' (try 'kopfexamples')");
+    expect(ui.lines()[0]).not.toContain('ready');
+    expect(sessionLines(store, 0).map((line) => line.text)).toContain("warning    nothing serves 'kopfexampels': did you mean 'kopfexamples'? (or apply its CRD)");
+    expect(plainLines(records.find((record) => record.type === 'dev.registry')!)).toContain("op dev: warning: nothing serves 'kopfexampels': did you mean 'kopfexamples'? (or apply its CRD, --crds)");
   });
 });
 

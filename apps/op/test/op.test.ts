@@ -59,6 +59,30 @@ describe('op', () => {
     expect(result.stderr).toContain("op run: error: no served resource matches 'nosuchthings': check the name, or apply its CRD first (e.g. --apply crd.yaml)");
   });
 
+  it('names the closest served resource for a typo', () => {
+    writeFileSync(join(dir, 'op.ts'), "import { on } from '@opkit/core';\non.create('configmpas', function create_fn() { return 1; });\n");
+    const result = spawnSync(process.execPath, [OP, 'run', 'op.ts', '--embedded', '--kubeconfig', join(dir, 'kc')], { encoding: 'utf8', cwd: dir });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("op run: error: no served resource matches 'configmpas': did you mean 'configmaps'? (or apply its CRD first, e.g. --apply crd.yaml)");
+  });
+
+  it("prints the kubectl line with the operator's own resources", async () => {
+    writeFileSync(join(dir, 'operator.ts'), "import { on } from '@opkit/core';\non.create('configmaps', function create_fn() { return 1; });\non.event('secrets', function watch_fn() { return 1; });\n");
+    const kubeconfig = join(dir, 'kubeconfig');
+    const child = spawn(process.execPath, [OP, 'run', 'operator.ts', '--embedded', '--kubeconfig', kubeconfig, '--log-format', 'plain'], { cwd: dir });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+    const exit = exited(child);
+    try {
+      await vi.waitFor(() => expect(stdout).toContain('kubectl get'), { timeout: 30_000, interval: 50 });
+      expect(stdout).toContain(`op run: to use it from another terminal: export KUBECONFIG=${kubeconfig}; kubectl get configmaps,secrets -A\n`);
+      expect(stdout).not.toContain('kopfexamples');
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect((await exit).code).toBe(0);
+  });
+
   it('runs a .ts operator from outside any project with --embedded, and stops cleanly on SIGINT', async () => {
     writeFileSync(join(dir, 'operator.ts'), [
       "import { on } from '@opkit/core';",

@@ -1,6 +1,7 @@
 // The rest of an object's life: update and field handlers with old/new/diff, optional deletion
 // without a finalizer, stealth mode, a resource without a status subresource (one request per
-// cycle), and per-object error throttling that leaves other objects alone.
+// cycle), per-object error throttling that leaves other objects alone, and no "in progress" line while
+// every handler waits for its delay.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Registry, TemporaryError } from '../src/index.js';
 import type { Harness } from './harness.js';
@@ -32,6 +33,19 @@ describe('processing: the life of an object', () => {
     await h.client.delete(h.kex, 'kopf-example-1', { namespace: 'default' });
     await expect.poll(() => run.lines.some((line) => line.includes('Deleted, really deleted, and we are notified.'))).toBe(true);
     expect(run.lines.some((line) => line.includes('Adding the finalizer'))).toBe(false);
+  });
+
+  it('does not repeat "Creation is in progress" on cycles where every handler waits for its delay', async () => {
+    h = await startHarness();
+    const registry = new Registry();
+    registry.on.create('kopfexamples', function create_fn() { throw new TemporaryError('not yet', { delay: 60 }); });
+    // A timer's patch wakes the object every 0.2 s while create_fn waits its 60 s.
+    registry.on.timer('kopfexamples', function tick({ status }) { return ((status as any)?.tick ?? 0) + 1; }, { interval: 0.2 });
+    const run = await h.run(registry);
+    await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
+    await h.waitFor('kopf-example-1', (b) => ((b.status as any)?.tick ?? 0) >= 5, 'five runs of the timer');
+    expect(run.lines.filter((line) => line.startsWith("[default/kopf-example-1] Handler 'create_fn' failed temporarily: not yet"))).toHaveLength(1);
+    expect(run.lines.filter((line) => line.startsWith('[default/kopf-example-1] Creation is in progress:'))).toHaveLength(1);
   });
 
   it('leaves objects that match no handler alone (stealth): no patch, no log line', async () => {

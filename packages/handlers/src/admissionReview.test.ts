@@ -1,3 +1,4 @@
+import type { Logger } from '@opkit/tasks';
 import { describe, expect, it } from 'vitest';
 import type { AdmissionContext, AdmissionHandlerOptions } from './admission.js';
 import { reviewAdmission } from './admissionReview.js';
@@ -43,6 +44,23 @@ describe('reviewAdmission', () => {
     expect(plain.response.status).toEqual({ code: 500, message: 'boom' });
     const defaulted = await reviewAdmission(registry(['validate', async () => { throw new AdmissionError('meh'); }]).admissionHandlers(), review());
     expect(defaulted.response.status).toEqual({ code: 500, message: 'meh' });
+  });
+
+  it('logs a deliberate rejection (AdmissionError) at INFO and any other error at ERROR', async () => {
+    const lines: { level: string; message: string; fields: Record<string, unknown> }[] = [];
+    const logger: Logger = {
+      debug: (message, fields = {}) => lines.push({ level: 'debug', message, fields }),
+      info: (message, fields = {}) => lines.push({ level: 'info', message, fields }),
+      warn: (message, fields = {}) => lines.push({ level: 'warn', message, fields }),
+      error: (message, fields = {}) => lines.push({ level: 'error', message, fields }),
+      child: () => logger,
+    };
+    const r = registry(['validate', () => { throw new AdmissionError('Go away!', { code: 400 }); }], ['validate', () => { throw new Error('boom'); }]);
+    await reviewAdmission(r.admissionHandlers(), review(), { logger });
+    expect(lines).toEqual([
+      { level: 'info', message: 'Admission handler rejected the request', fields: { handler: 'validate0', code: 400, error: 'Go away!' } },
+      { level: 'error', message: 'Admission handler failed', fields: { handler: 'validate1', error: 'boom' } },
+    ]);
   });
 
   it('reports the error of highest priority: AdmissionError, PermanentError, TemporaryError, others', async () => {

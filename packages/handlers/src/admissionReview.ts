@@ -229,7 +229,9 @@ export async function reviewAdmission(handlers: readonly AdmissionHandler[], bod
     try {
       await runWithScope({ context: context as never }, () => handler.fn(context));
     } catch (error) {
-      logger.error('Admission handler failed', { handler: handler.id, error: messageOf(error) });
+      // A rejection the handler chose (AdmissionError) is the handler working: INFO. Anything else is a failure.
+      if (error instanceof AdmissionError) logger.info('Admission handler rejected the request', { handler: handler.id, code: error.statusCode, error: messageOf(error) });
+      else logger.error('Admission handler failed', { handler: handler.id, error: messageOf(error) });
       errors.push(error);
     }
   }

@@ -24,6 +24,7 @@ export type { RequestOptions, RequestRecord, RequestObserver } from './internal/
 
 export { Discovery, EVERYTHING, RESOURCE_IDENTITY, selectResources, parseSelector, parseResourceList, hasName, identityOf } from './discovery.js';
 export type { ResourceQuery, ResourceSelector, ResourceIdentity } from './discovery.js';
+export { suggestResource } from './suggestResource.js';
 
 export { apiVersionOf, resourceName, resourcePath, objectKey } from './resource.js';
 export type { Resource, KubeObject, ObjectMeta, ResourcePathOptions } from './resource.js';

@@ -50,4 +50,13 @@ describe('ResourceCatalog.resolve', () => {
     expect(() => id(() => true)).toThrow(/names no resource/);
     expect(() => id('a/b/c/d')).toThrow(/on\.create\(fn\): "a\/b\/c\/d" has too many slashes/);
   });
+
+  it('names the closest known resource for a typo, instead of assuming a resource', () => {
+    expect(() => id('kopfexampels')).toThrow("on.create(fn) uses 'kopfexampels', which names no known resource: did you mean 'kopfexamples'? (If it is another resource, list its CRD file in package.json#opkit.crds.)");
+    expect(() => id('kopfexampls.kopf.dev')).toThrow(/did you mean 'kopfexamples\.kopf\.dev'\?/);
+    expect(() => id('deploymnets.apps')).toThrow(/did you mean 'deployments\.apps'\?/);
+    expect(() => id('confgmaps')).toThrow(/did you mean 'configmaps'\?/);
+    // A group no file or built-in knows: still taken as the plural.
+    expect(id('kopfexampels.example.org')).toBe('kopfexampels.example.org namespaced status (the selector, assumed)');
+  });
 });

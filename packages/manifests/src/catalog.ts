@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describeSelector } from '@opkit/core';
 import type { Selector } from '@opkit/core';
-import { EVERYTHING, hasName, parseSelector, ResourceResolutionError } from '@opkit/kube';
+import { EVERYTHING, hasName, parseSelector, ResourceResolutionError, suggestResource } from '@opkit/kube';
 import type { Resource, ResourceQuery } from '@opkit/kube';
 import { isTypedResource } from '@opkit/schema';
 import type { TypedResource } from '@opkit/schema';
@@ -163,8 +163,13 @@ export class ResourceCatalog {
         throw new ManifestsError('selector', `${where} uses ${described}, which is ambiguous offline: it names ${names.join(', ')}; qualify it with the group, e.g. '${names[0]}'.`);
       }
     }
-    // Group-qualified but unknown: the name is the plural; scope and subresources are assumed.
+    // A typo of a known name (in a known group): say so, with the closest name, rather than assume a resource.
+    const suggestion = suggestResource(this.#entries.map(asResource), selector);
     const qualified = queries[0];
+    if (suggestion !== undefined && (qualified?.group === undefined || this.#entries.some((entry) => entry.group === qualified.group))) {
+      throw new ManifestsError('selector', `${where} uses ${described}, which names no known resource: did you mean '${suggestion}'? (If it is another resource, list its CRD file in package.json#opkit.crds.)`);
+    }
+    // Group-qualified but unknown: the name is the plural; scope and subresources are assumed.
     const name = qualified?.plural ?? qualified?.name;
     if (qualified?.group !== undefined && name !== undefined && PLURAL.test(name)) {
       return {

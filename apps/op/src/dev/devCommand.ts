@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
-import { connect, resourceName } from '@opkit/kube';
+import { connect, resourceName, suggestResource } from '@opkit/kube';
 import type { KubeClient } from '@opkit/kube';
 import { applyManifests, readManifests } from '../manifests.js';
 import type { CommandIo } from '../runCommand.js';
@@ -222,10 +222,11 @@ async function runSession(inputs: SessionInputs): Promise<number> {
       },
     });
 
-    const beforeStart = async (handlers: readonly HandlerInfo[]): Promise<{ handlers: HandlerInfo[]; resources: string[]; unserved: string[] }> => {
+    const beforeStart = async (handlers: readonly HandlerInfo[]): Promise<{ handlers: HandlerInfo[]; resources: string[]; unserved: string[]; suggestions: Record<string, string> }> => {
       theClient.invalidateDiscovery();
       const bySelector = new Map<string, string[]>();
       const unserved: string[] = [];
+      const suggestions: Record<string, string> = {};
       for (const handler of handlers) {
         const key = JSON.stringify(handler.selector);
         if (bySelector.has(key)) continue;
@@ -235,7 +236,13 @@ async function runSession(inputs: SessionInputs): Promise<number> {
         } catch {
           names = [];
         }
-        if (names.length === 0) unserved.push(describeSelector(handler.selector));
+        if (names.length === 0) {
+          const described = describeSelector(handler.selector);
+          unserved.push(described);
+          // A typo rather than a missing CRD? The closest name the server serves.
+          const suggestion = await theClient.discovery.resources().then((all) => suggestResource(all, handler.selector as string), () => undefined);
+          if (suggestion !== undefined) suggestions[described] = suggestion;
+        }
         bySelector.set(key, names);
       }
       view!.setSelectors([...crdSelectors, ...new Map(handlers.map((handler) => [JSON.stringify(handler.selector), handler.selector])).values()]);
@@ -244,7 +251,7 @@ async function runSession(inputs: SessionInputs): Promise<number> {
       if (store.target) {
         emit(devRecord({ ...store.target, type: 'dev.target', kubectl: `${kubectlBase} get ${plurals.join(',') || 'all'} -A` }));
       }
-      return { handlers: handlers.map((handler) => ({ ...handler, resources: bySelector.get(JSON.stringify(handler.selector)) ?? [] })), resources, unserved };
+      return { handlers: handlers.map((handler) => ({ ...handler, resources: bySelector.get(JSON.stringify(handler.selector)) ?? [] })), resources, unserved, suggestions };
     };
     generations = new Generations({
       emit, beforeStart,

@@ -23,7 +23,7 @@ export interface GenerationsOptions {
   /** Where records go. */
   readonly emit: (record: DevRecord) => void;
   /** Called with a loaded generation's handlers before it starts: resolve resources, apply CRDs, watch. */
-  readonly beforeStart?: (handlers: readonly HandlerInfo[], files: readonly string[]) => Promise<{ readonly handlers: readonly HandlerInfo[]; readonly resources: readonly string[]; readonly unserved: readonly string[] }>;
+  readonly beforeStart?: (handlers: readonly HandlerInfo[], files: readonly string[]) => Promise<{ readonly handlers: readonly HandlerInfo[]; readonly resources: readonly string[]; readonly unserved: readonly string[]; readonly suggestions?: Readonly<Record<string, string>> }>;
   /** Extra milliseconds after the grace period before the child is sent SIGTERM. @defaultValue 2000 */
   readonly killAfterMs?: number;
   /** The script to fork. @defaultValue op's child entry */
@@ -258,14 +258,15 @@ export class Generations {
     let handlers = ok.handlers;
     let resources: readonly string[] = [];
     let unserved: readonly string[] = [];
+    let suggestions: Readonly<Record<string, string>> | undefined;
     const previous = this.#current;
     if (previous) await this.#stop(previous, reason);
     if (this.#closed) {
       candidate.process.kill('SIGKILL');
       return 'closed';
     }
-    if (this.#options.beforeStart) ({ handlers, resources, unserved } = await this.#options.beforeStart(ok.handlers, ok.files));
-    this.#emit({ type: 'dev.registry', gen, handlers, files: ok.files, resources, unserved });
+    if (this.#options.beforeStart) ({ handlers, resources, unserved, suggestions } = await this.#options.beforeStart(ok.handlers, ok.files));
+    this.#emit({ type: 'dev.registry', gen, handlers, files: ok.files, resources, unserved, ...(suggestions && Object.keys(suggestions).length > 0 ? { suggestions } : {}) });
     this.#nextGen = gen + 1;
     this.#candidate = undefined;
     this.#current = candidate;

@@ -85,7 +85,10 @@ export function plainLines(record: DevRecord, options: PlainOptions = {}): strin
       }
       case 'dev.registry': {
         const handlers = (r.handlers as { id: string; kind: string }[]).map((handler) => `${handler.id} (${handler.kind})`).join(', ');
-        const unserved = (r.unserved as string[]).map((selector) => `op dev: warning: nothing serves ${selector} yet; apply its CRD (--crds)`);
+        const suggestions = (r.suggestions ?? {}) as Record<string, string>;
+        const unserved = (r.unserved as string[]).map((selector) => (suggestions[selector] !== undefined
+          ? `op dev: warning: nothing serves ${selector}: did you mean '${suggestions[selector]}'? (or apply its CRD, --crds)`
+          : `op dev: warning: nothing serves ${selector} yet; apply its CRD (--crds)`));
         return [`op dev: gen ${r.gen} handles ${(r.resources as string[]).join(', ') || 'no served resource yet'}: ${handlers}`, ...unserved];
       }
       case 'dev.output':

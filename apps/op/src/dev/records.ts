@@ -93,6 +93,8 @@ export type DevRecordInput =
     readonly resources: readonly string[];
     /** Selectors that no served resource matches (yet). */
     readonly unserved: readonly string[];
+    /** For an unserved selector that looks like a typo: the closest served name (`{ "'kopfexampels'": 'kopfexamples' }`). */
+    readonly suggestions?: Readonly<Record<string, string>>;
   }
   | {
     readonly type: 'dev.build-error';

@@ -65,8 +65,13 @@ export async function runChangeHandlers(deps: ChangeRunDeps, input: ChangeRunInp
   });
   for (const item of superseded) deps.logger.info(item.message);
   const title = CAUSE_TITLES[cause.reason]!;
-  deps.logger.debug(`${title.charAt(0).toUpperCase()}${title.slice(1)} is in progress: ${stringifyJson(body)}`);
-  if (cause.reason === 'update') deps.logger.debug(`Updating diff: ${stringifyJson(cause.diff)}`);
+  // Said on every cycle that does something (as Kopf does), but not on a cycle where every handler waits for
+  // its delay (a timer's or daemon's patch wakes the object every few seconds): nothing is in progress then.
+  const waiting = selected.length > 0 && states.due(selected.map((handler) => handler.id), deps.settings.execution.lifecycle).length === 0;
+  if (!waiting) {
+    deps.logger.debug(`${title.charAt(0).toUpperCase()}${title.slice(1)} is in progress: ${stringifyJson(body)}`);
+    if (cause.reason === 'update') deps.logger.debug(`Updating diff: ${stringifyJson(cause.diff)}`);
+  }
   // Nothing to run for this cause: only remember the change (as Kopf does, without a "processed" line).
   const ran = selected.length === 0 ? undefined : await runHandlers(deps, input, states, selected);
   const finish = finishCause({ body, patch, progressStorage: deps.progressStorage, diffBaseStorage: deps.diffBaseStorage, cause, states: ran, ownedHandlerIds });

@@ -128,6 +128,8 @@ export class DevStore {
   handlerInfos: readonly HandlerInfo[] = [];
   operatorFiles: readonly string[] = [];
   unserved: readonly string[] = [];
+  /** The closest served name of an unserved selector that looks like a typo, by selector. */
+  suggestions: Readonly<Record<string, string>> = {};
   readonly handlers = new Map<string, HandlerStats>();
   readonly objects = new Map<string, ObjectEntry>();
   readonly logs: Ring<LogLine>;
@@ -356,6 +358,7 @@ export class DevStore {
     this.handlerInfos = record.handlers;
     this.operatorFiles = record.files;
     this.unserved = record.unserved;
+    this.suggestions = record.suggestions ?? {};
     this.#handlerIds = record.handlers.map((handler) => handler.id);
     const change = new Set<string>();
     for (const handler of record.handlers) {

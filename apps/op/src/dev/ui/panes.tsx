@@ -50,8 +50,13 @@ export function Header(props: { readonly store: DevStore; readonly width: number
   const target = store.target;
   const gen = store.currentGen !== undefined ? store.gens.get(store.currentGen) : undefined;
   const counts = store.counts();
+  // A selector nothing serves (a typo, or a CRD not applied) is not "ready": say which, and the closest served name.
+  const unserved = store.unserved[0];
+  const suggestion = unserved === undefined ? undefined : store.suggestions[unserved];
+  const unservedText = unserved === undefined ? ''
+    : `${glyphs.failed} not served: ${unserved}${suggestion === undefined ? '' : ` (try '${suggestion}')`}${store.unserved.length > 1 ? ` +${store.unserved.length - 1}` : ''}`;
   const genText = gen
-    ? `gen ${gen.gen} ${gen.phase === 'ready' ? `${glyphs.handling} ready` : gen.phase}${gen.readyMs !== undefined ? ` ${formatMs(gen.readyMs)}` : ''}`
+    ? `gen ${gen.gen} ${gen.phase === 'ready' ? (unservedText || `${glyphs.handling} ready`) : gen.phase}${gen.readyMs !== undefined && !unservedText ? ` ${formatMs(gen.readyMs)}` : ''}`
     : store.loadingGen !== undefined ? `gen ${store.loadingGen} loading` : 'no generation running';
   // Most important first: what does not fit is cut from the end.
   const parts = [
@@ -63,7 +68,7 @@ export function Header(props: { readonly store: DevStore; readonly width: number
     target?.project ?? '',
   ];
   const text = ` ${parts.filter(Boolean).join(` ${glyphs.dot} `)}`;
-  const color = props.stopping ? 'yellow' : counts.failed > 0 || store.buildError ? 'red' : undefined;
+  const color = props.stopping ? 'yellow' : counts.failed > 0 || store.buildError ? 'red' : unservedText && gen?.phase === 'ready' ? 'yellow' : undefined;
   return <Text bold color={color} wrap="truncate-end">{fit(text, props.width)}</Text>;
 }
 

@@ -364,7 +364,10 @@ export function sessionLines(store: DevStore, now: number): Line[] {
   if (store.queue) lines.push({ text: `queue      ${store.queue.running} running, ${store.queue.waiting} waiting (last wait ${store.queue.waitMs} ms)` });
   if (store.loop) lines.push({ text: `event loop gen ${store.loop.gen}: p50 ${store.loop.p50Ms.toFixed(1)} ms · p99 ${store.loop.p99Ms.toFixed(1)} ms · max ${store.loop.maxMs.toFixed(1)} ms` });
   for (const [resource, watch] of store.watches) lines.push({ text: `watch      ${resource}: ${watch.phase} ${seconds(now - watch.ts)} ago${watch.message ? ` (${watch.message})` : ''}` });
-  for (const selector of store.unserved) lines.push({ text: `warning    nothing serves ${selector} yet: apply its CRD`, color: 'yellow' });
+  for (const selector of store.unserved) {
+    const suggestion = store.suggestions[selector];
+    lines.push({ text: `warning    nothing serves ${selector}${suggestion === undefined ? ' yet: apply its CRD' : `: did you mean '${suggestion}'? (or apply its CRD)`}`, color: 'yellow' });
+  }
   if (store.unknown.size > 0) lines.push({ text: `other feed ${[...store.unknown].map(([type, n]) => `${type} ×${n}`).join(', ')}`, dim: true });
   lines.push({ text: '' }, { text: 'generations', bold: true });
   for (const view of [...store.gens.values()].reverse().slice(0, 20)) {
