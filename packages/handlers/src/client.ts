@@ -205,9 +205,9 @@ export class HandlerClient {
    * Create an object; its resource is found from its `apiVersion` and `kind` unless `resource` is given.
    * Throws the API's `ConflictError` when it exists; see {@link HandlerClient.createOrAdopt} for children.
    */
-  async create<T extends KubeObject = KubeObject>(body: T, options: HandlerObjectOptions & { resource?: Selector | undefined } = {}): Promise<T> {
+  async create<T extends KubeObject = KubeObject>(body: T, options: HandlerObjectOptions & { resource?: Selector | undefined } = {}): Promise<T & KubeObject> {
     const resource = await this.#resourceOf(body, options);
-    return this.kube.create<T>(resource, body, this.#objectOptions(resource, options, body));
+    return this.kube.create<T & KubeObject>(resource, body, this.#objectOptions(resource, options, body));
   }
 
   /**
@@ -227,7 +227,7 @@ export class HandlerClient {
    * });
    * ```
    */
-  async createOrAdopt<T extends KubeObject = KubeObject>(body: T, options: CreateOrAdoptOptions = {}): Promise<T> {
+  async createOrAdopt<T extends KubeObject = KubeObject>(body: T, options: CreateOrAdoptOptions = {}): Promise<T & KubeObject> {
     const resource = await this.#resourceOf(body, options);
     const owner = options.owner === null ? undefined : options.owner ?? this.#defaults.owner;
     const reference = owner ? buildOwnerReference(owner, { controller: options.controller ?? true }) : undefined;
