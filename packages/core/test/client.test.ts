@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { connect } from '@opkit/kube';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AdoptionError, Registry, TemporaryError } from '../src/index.js';
+import { AdmissionError, AdoptionError, Registry, TemporaryError } from '../src/index.js';
 import type { Harness } from './harness.js';
 import { kopfExample, startHarness } from './harness.js';
 
@@ -121,7 +121,7 @@ describe("handlers get the operator's client", () => {
     expect((body.status as any).by_kind).toEqual({ here: ['a', 'b'], everywhere: 3, patched: { patched: 'yes' }, deleted: [true, false], missing: true });
   });
 
-  it('gives connect() without options the operator\'s connection inside handlers, activities, spies and timers', async () => {
+  it('gives connect() without options the operator\'s connection inside handlers, activities, spies, timers, daemons and indices', async () => {
     const registry = new Registry();
     const seen = new Map<string, string>();
     const note = async (where: string, server: string): Promise<void> => {
@@ -138,6 +138,14 @@ describe("handlers get the operator's client", () => {
     registry.on.timer('kopfexamples', async function tick({ client }) {
       await note('timer', client.info.server);
     }, { interval: 0.05 });
+    registry.on.daemon('kopfexamples', async function watcher({ client, stopped }) {
+      await note('daemon', client.info.server);
+      await stopped.wait();
+    });
+    registry.on.index('kopfexamples', function by_server({ client }) {
+      seen.set('index', `${client.info.server} ${client.info.server}`);
+      return client.info.server;
+    });
     registry.on.create('kopfexamples', async function create_fn({ client }) {
       await note('create', client.info.server);
       const own = await connect();
@@ -148,16 +156,33 @@ describe("handlers get the operator's client", () => {
     const run = await h.run(registry);
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
     const body = await h.waitFor('kopf-example-1', (b) => (b.status as any)?.create_fn !== undefined, 'the create handler');
-    await expect.poll(() => seen.size, { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => seen.size, { timeout: 15_000 }).toBe(6);
     const server = h.client.info.server;
     expect(server).not.toBe(ELSEWHERE);
     expect((body.status as any).create_fn).toEqual({ server });
-    expect(Object.fromEntries(seen)).toEqual({ startup: `${server} ${server}`, spy: `${server} ${server}`, timer: `${server} ${server}`, create: `${server} ${server}` });
+    const both = `${server} ${server}`;
+    expect(Object.fromEntries(seen)).toEqual({ startup: both, spy: both, timer: both, daemon: both, index: both, create: both });
     expect(run.feed.some((event) => event.type === 'api-request' && event.resource === 'configmaps' && event.name === 'kube-root-ca.crt')).toBe(true);
 
     // Outside an operator, connect() behaves as it always did: KUBECONFIG decides.
     const outside = await connect();
     expect(outside.info.server).toBe(ELSEWHERE);
     outside.close();
+  });
+
+  it('gives admission handlers the client too', async () => {
+    const registry = new Registry();
+    registry.on.validate('kopfexamples', async ({ client, spec }) => {
+      // A policy kept in a ConfigMap, read through the operator's client at admission time.
+      const policy = await client.find<KubeObject>('configmaps', 'policy');
+      const forbidden = (policy?.data as Record<string, string> | undefined)?.forbidden;
+      if (forbidden !== undefined && spec.field === forbidden) throw new AdmissionError(`field ${forbidden} is forbidden by the policy of ${client.info.server}`, { code: 400 });
+    }, { id: 'by_policy' });
+    await h.client.create(CONFIGMAPS, { metadata: { name: 'policy' }, data: { forbidden: 'value' } }, { namespace: 'default' });
+    await h.run(registry, { localApiServer: true });
+    await expect(h.client.create(h.kex, kopfExample('refused'), { namespace: 'default' })).rejects.toThrow(`field value is forbidden by the policy of ${h.client.info.server}`);
+    const allowed = kopfExample('allowed');
+    (allowed.spec as Record<string, unknown>).field = 'other';
+    await h.client.create(h.kex, allowed, { namespace: 'default' });
   });
 });
