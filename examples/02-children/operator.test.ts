@@ -13,15 +13,10 @@ const ref = { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', name: 'kopf-exampl
 
 describe('example 02-children', () => {
   let env: TestEnv;
-  let saved: string | undefined;
   beforeEach(async () => {
     env = await startTestEnv({ crds: [crd] });
-    saved = process.env.KUBECONFIG;
-    process.env.KUBECONFIG = env.kubeconfigPath; // the handler connects like any client would
   });
   afterEach(async () => {
-    if (saved === undefined) delete process.env.KUBECONFIG;
-    else process.env.KUBECONFIG = saved;
     await env.dispose();
   });
 

@@ -1,10 +1,9 @@
 // Children: the create handler renders a Pod from the object's spec, adopts it (owner reference,
 // name, namespace and labels from the parent, so deleting the parent garbage-collects the pod),
-// creates it through the API, and reports the child's uid in the status.
+// creates it through the operator's own client, and reports the child's uid in the status.
 import { adopt, on } from '@opkit/core';
-import { connect } from '@opkit/kube';
 
-on.create('kopfexamples', async function create_fn({ spec, signal }) {
+on.create('kopfexamples', async function create_fn({ spec, client }) {
   const pod = {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -19,13 +18,7 @@ on.create('kopfexamples', async function create_fn({ spec, signal }) {
       }],
     },
   };
-  adopt(pod); // owner: the KopfExample being handled
-  const client = await connect();
-  try {
-    const pods = await client.resolveOne({ group: '', version: 'v1', plural: 'pods' }, { signal });
-    const created = await client.create(pods, pod, { namespace: (pod.metadata as { namespace: string }).namespace, signal });
-    return { children: [created.metadata.uid] };
-  } finally {
-    client.close();
-  }
+  adopt(pod); // owner: the KopfExample being handled; a generated name `<parent>-…`
+  const created = await client.create(pod); // the operator's connection, in the parent's namespace
+  return { children: [created.metadata.uid] };
 });

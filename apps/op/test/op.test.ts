@@ -2,7 +2,7 @@
 // '@opkit/core', the embedded API server in the test, Ctrl+C, and the errors that exit with code 2.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +114,46 @@ describe('op', () => {
     expect(await exit).toEqual({ code: 0, signal: null });
     expect(stderr).toContain('Signal SIGINT is received. Operator is stopping.');
     expect(readFileSync(kubeconfig, 'utf8')).toContain('insecure-skip-tls-verify: true');
+  });
+
+  it("with --embedded, handlers reach the embedded server through their client, whatever ~/.kube/config says", async () => {
+    const home = join(dir, 'home');
+    mkdirSync(join(home, '.kube'), { recursive: true });
+    writeFileSync(join(home, '.kube', 'config'), 'apiVersion: v1\nkind: Config\ncurrent-context: x\nclusters: [{ name: x, cluster: { server: "https://elsewhere.invalid:6443" } }]\nusers: [{ name: x, user: { token: t } }]\ncontexts: [{ name: x, context: { cluster: x, user: x } }]\n');
+    writeFileSync(join(dir, 'operator.ts'), [
+      "import { on } from '@opkit/core';",
+      "on.create('kopfexamples', async function create_fn({ name, client }) {",
+      "  const child = await client.createOrAdopt({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${name}-child` }, data: {} });",
+      '  return { child: child.metadata.uid, server: client.info.server };',
+      '});',
+    ].join('\n'));
+    const kubeconfig = join(dir, 'kubeconfig');
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home };
+    delete env.KUBECONFIG;
+    const child = spawn(process.execPath, [OP, 'run', 'operator.ts', '--embedded', '--kubeconfig', kubeconfig, '--apply', CRD, '--apply', OBJ, '--log-format', 'plain'], { cwd: dir, env });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    const exit = exited(child);
+    try {
+      await vi.waitFor(() => expect(output).toContain("[default/kopf-example-1] Handler 'create_fn' succeeded."), { timeout: 30_000, interval: 50 });
+      const server = /listens on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      const client = await connect({ kubeconfig });
+      try {
+        const kex = await client.resolveOne('kopfexamples.kopf.dev');
+        const body = await client.get(kex, 'kopf-example-1', { namespace: 'default' });
+        const configmaps = await client.resolveOne('configmaps');
+        const made = await client.get(configmaps, 'kopf-example-1-child', { namespace: 'default' });
+        expect((body.status as { create_fn?: unknown }).create_fn).toEqual({ child: made.metadata.uid, server });
+        expect(made.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'KopfExample', name: 'kopf-example-1', uid: body.metadata.uid })]);
+      } finally {
+        client.close();
+      }
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exit).toEqual({ code: 0, signal: null });
+    expect(output).not.toContain('elsewhere.invalid');
   });
 
   it('serves /healthz with the probes and /readyz with --liveness', async () => {

@@ -12,6 +12,7 @@ export {
   adopt, label, appendOwnerReference, removeOwnerReference, harmonizeNaming, adjustNamespace, buildOwnerReference, buildObjectReference,
   TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError,
   AdmissionError, AdmissionReviewError, reviewAdmission,
+  HandlerClient, AdoptionError,
 } from '@opkit/handlers';
 export type {
   On, Selector, TypedResourceBody, HandlerSpec, HandlerStatus, PermissionNeed, MetaFilter, ValueFilter, ErrorsMode, ChangeHandlerOptions, UpdateHandlerOptions, DeleteHandlerOptions, ResumeHandlerOptions,
@@ -22,6 +23,7 @@ export type {
   IndexHandlerOptions, Index, Indices, Store,
   AdmissionOperation, AdmissionHandlerKind, AdmissionHandlerOptions, AdmissionContext, AdmissionHandlerFn, AdmissionHandler, AdmissionUserInfo, AdmissionErrorOptions,
   AdmissionReviewRequest, AdmissionReviewResponse, ReviewAdmissionOptions,
+  HandlerClientDefaults, HandlerObjectOptions, HandlerListOptions, CreateOrAdoptOptions,
 } from '@opkit/handlers';
 
 // Running an operator

@@ -5,6 +5,7 @@
 import type { ActivityDeps, Registry } from '@opkit/handlers';
 import { defaultRegistry, runActivities, runWithScope } from '@opkit/handlers';
 import type { ConnectOptions, KubeClient } from '@opkit/kube';
+import { runWithClient } from '@opkit/kube';
 import { systemClock } from '@opkit/tasks';
 import type { Clock, Logger } from '@opkit/tasks';
 import type { Observable } from 'rxjs';
@@ -19,7 +20,7 @@ import { createIndices, runResources } from './processing/index.js';
 import type { OperatorIndices } from './processing/index.js';
 import type { DependencyContainer, OperatorRoot } from './root/container.js';
 import { composeOperator, OBJECT_LOGGER, RUNTIME_LOGGER } from './root/container.js';
-import { ADMISSION, CLOCK, COORDINATION, CYCLE_QUEUE, DAEMONS, EVENT_SINK, INDEXER, LOGGER, SETTINGS, STORAGES, WATCH_SOURCE } from './root/tokens.js';
+import { ADMISSION, CLOCK, COORDINATION, CYCLE_QUEUE, DAEMONS, EVENT_SINK, INDEXER, KUBE_CLIENT, LOGGER, SETTINGS, STORAGES, WATCH_SOURCE } from './root/tokens.js';
 import type { SettingsInput } from './settings.js';
 
 /** Options of {@link operator} and {@link Operator}. */
@@ -93,6 +94,8 @@ export class Operator {
   #indices: OperatorIndices | undefined;
   /** What activities get while the operator runs (its composed logger, clock and settings). */
   #activityDeps: ActivityDeps | undefined;
+  /** The client while running (for probes). */
+  #client: KubeClient | undefined;
   /** The operator's container (made at the first use: probe or run). */
   #root: OperatorRoot | undefined;
   /** The clock of the feed's timestamps: the options' until the container's is resolved. */
@@ -128,7 +131,10 @@ export class Operator {
     const deps = this.#activityDeps ?? {
       registry, settings: c.resolve(SETTINGS), logger: c.resolve(LOGGER), clock: c.resolve(CLOCK), memo: this.#memo, emit: this.#emit, indices: this.#indicesOf(registry),
     };
-    const results = await runActivities(deps, 'probe', { signal: options.signal ?? new AbortController().signal });
+    const probe = (): Promise<Map<string, unknown>> => runActivities(deps, 'probe', { signal: options.signal ?? new AbortController().signal });
+    // Probes get the operator's client while it runs (and when one was registered).
+    const client = this.#client ?? (c.isRegistered(KUBE_CLIENT, false) ? c.resolve(KUBE_CLIENT) : undefined);
+    const results = await (client ? runWithClient(client, probe) : probe());
     return Object.fromEntries(results);
   }
 
@@ -195,6 +201,7 @@ export class Operator {
       throw new OperatorError('invalid-options', 'clusterwide and namespaces exclude each other: serve the whole cluster or the listed namespaces.');
     }
     const { client, owned: ownsClient } = await root.client();
+    this.#client = client;
     const logger = c.resolve(RUNTIME_LOGGER);
     const clock = c.resolve(CLOCK);
     const memo = this.#memo;
@@ -222,7 +229,8 @@ export class Operator {
     const coordinationStop = new AbortController();
     let coordinating: Promise<void> | undefined;
     let admission: RunningAdmission | undefined;
-    await runWithScope({ events: poster }, async () => {
+    // Inside, the handlers' `client` and `connect()` without options are this operator's client.
+    await runWithClient(client, () => runWithScope({ events: poster }, async () => {
       await runActivities(activityDeps, 'startup', { signal });
       // Admission first: writes must not pass unreviewed once the operator reports ready.
       if (!signal.aborted) admission = await c.resolve(ADMISSION).start(signal);
@@ -251,11 +259,12 @@ export class Operator {
       } finally {
         clock.clearTimeout(timer);
       }
-    });
+    }));
     if (poster instanceof EventPoster && !root.registeredByUser(EVENT_SINK)) await poster.flush(settings.queueing.exitTimeout * 1000);
     unobserve();
     // What the user registered is theirs to close.
     if (ownsClient) client.close();
+    this.#client = undefined;
     this.#resolveReady();
   }
 }

@@ -3,6 +3,7 @@
 // endpoint asks; see Operator.probe) and login. All run "all at once", as in Kopf.
 import { sleep } from '@opkit/tasks';
 import type { Clock, Logger } from '@opkit/tasks';
+import { HandlerClient } from './client.js';
 import type { FeedEventInput } from './feed.js';
 import type { Indices } from './indices.js';
 import { invokeHandler } from './invoke.js';
@@ -50,7 +51,7 @@ export async function runActivities(deps: ActivityDeps, kind: ActivityKind, opti
       const context: ActivityContext = {
         id: handler.id, activity: kind, settings: deps.settings, memo: deps.memo, logger: deps.logger, retry: item.retry,
         started: new Date(item.started), runtime: (deps.clock.now() - item.started) / 1000, param: handler.param, signal: options.signal,
-        indices: deps.indices,
+        indices: deps.indices, client: new HandlerClient(undefined, { signal: options.signal }),
       };
       const start = deps.clock.now();
       const outcome = await invokeHandler(handler, context, { defaultBackoff: deps.settings.execution.defaultBackoff });

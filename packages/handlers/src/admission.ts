@@ -5,6 +5,7 @@
 import type { KubeObject, Resource } from '@opkit/kube';
 import type { Logger } from '@opkit/tasks';
 import { HandlerRegistrationError } from './errors.js';
+import type { HandlerClient } from './client.js';
 import type { Indices } from './indices.js';
 import { buildFilters, describeSelector } from './internal/normalize.js';
 import type { DiffItem, FilterOptions, HandlerFilters, HandlerPatch, HandlerSpec, HandlerStatus, Selector } from './types.js';
@@ -90,6 +91,11 @@ export interface AdmissionContext<B extends KubeObject = KubeObject> {
   readonly signal: AbortSignal;
   /** Every index of the operator (`on.index`), by index id. */
   readonly indices: Indices;
+  /**
+   * The operator's own API client (see {@link HandlerClient}). On CREATE the object has no uid yet, so it
+   * cannot own children here; and a dry run must cause no writes.
+   */
+  readonly client: HandlerClient;
 }
 
 /** An admission handler's function. Throwing rejects the request; a mutator writes to `patch`. */

@@ -4,11 +4,12 @@
 // and the mutators' changes as a base64 JSON patch against the request's object. No I/O: webhook
 // servers (@opkit/webhooks) call this with the parsed body of each request.
 import { selectResources } from '@opkit/kube';
-import type { KubeObject, Resource } from '@opkit/kube';
+import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { stringifyJson } from '@opkit/json';
 import { noopLogger } from '@opkit/tasks';
 import type { Logger } from '@opkit/tasks';
 import type { AdmissionContext, AdmissionHandler, AdmissionOperation, AdmissionUserInfo } from './admission.js';
+import { HandlerClient } from './client.js';
 import { AdmissionError, AdmissionReviewError, PermanentError, TemporaryError } from './errors.js';
 import { isPlainObject } from './fields.js';
 import { filterContextOf, matchesFilters } from './filters.js';
@@ -75,6 +76,8 @@ export interface ReviewAdmissionOptions {
   readonly logger?: Logger;
   /** Aborted when the call is abandoned; given to handlers as `signal`. */
   readonly signal?: AbortSignal;
+  /** The operator's client, given to handlers as `client`. @defaultValue the ambient one (`ambientClient()`) */
+  readonly client?: KubeClient;
 }
 
 const OPERATIONS = new Set(['CREATE', 'UPDATE', 'DELETE', 'CONNECT']);
@@ -209,6 +212,7 @@ export async function reviewAdmission(handlers: readonly AdmissionHandler[], bod
   const signal = options.signal ?? new AbortController().signal;
   const base = filterContextOf(target, {
     resource, patch, logger, memo, old: oldBody, new: newBody, diff: diffBodies(oldBody, newBody), indices: options.indices ?? {}, signal,
+    client: new HandlerClient(options.client, { owner: target, signal }),
   });
   const shared = {
     ...base,

@@ -1,7 +1,8 @@
 // Whether a handler applies to an object: label and annotation conditions, field values, old/new
 // values of a change, and the `when` predicate — all ANDed, cheapest first, `when` last, as Kopf
-// evaluates them. Pure functions over plain objects.
+// evaluates them. Pure functions over plain objects (the context also carries the operator's client).
 import type { KubeObject } from '@opkit/kube';
+import { HandlerClient } from './client.js';
 import { deepEqual, resolveField } from './fields.js';
 import { ABSENT, PRESENT } from './markers.js';
 import type { FilterContext, MetaFilter, ResourceHandler, ValueFilter } from './types.js';
@@ -34,6 +35,8 @@ export function filterContextOf(body: KubeObject, extra: Partial<FilterContext> 
     spec: (body.spec ?? {}) as Record<string, unknown>, meta, status: (body.status ?? {}) as Record<string, unknown>,
     name: meta.name, namespace: meta.namespace, uid: meta.uid, labels: meta.labels ?? {}, annotations: meta.annotations ?? {},
     ...extra, body,
+    // The operator's client, owning children by this body (unless the caller brings one).
+    client: extra.client ?? new HandlerClient(undefined, { owner: body, signal: extra.signal }),
   };
 }
 

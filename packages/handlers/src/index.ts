@@ -66,6 +66,10 @@ export {
 } from './hierarchies.js';
 export type { ChildObject, OwnerReference, ObjectReference } from './hierarchies.js';
 
+// The operator's client in handler contexts
+export { HandlerClient, AdoptionError } from './client.js';
+export type { HandlerClientDefaults, HandlerObjectOptions, HandlerListOptions, CreateOrAdoptOptions } from './client.js';
+
 // Errors
 export {
   TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError, AdmissionError, AdmissionReviewError,

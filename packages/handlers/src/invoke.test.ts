@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HandlerClient } from './client.js';
 import { HandlerRetriesError, HandlerScopeError, HandlerTimeoutError, PermanentError, TemporaryError } from './errors.js';
 import { events } from './events.js';
 import { invokeHandler, subhandler } from './invoke.js';
@@ -14,7 +15,7 @@ function context(overrides: Partial<HandlerContext> = {}): HandlerContext {
     body, spec: {}, meta: body.metadata, status: {}, name: 'x', namespace: 'default', uid: 'u1', labels: {}, annotations: {},
     patch: { spec: {}, status: {}, metadata: { labels: {}, annotations: {} }, meta: { labels: {}, annotations: {} }, labels: {}, annotations: {}, fns: [] },
     logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child() { return this; } },
-    memo: {}, retry: 0, started: new Date(0), runtime: 0, signal: new AbortController().signal, indices: {}, ...overrides,
+    memo: {}, retry: 0, started: new Date(0), runtime: 0, signal: new AbortController().signal, indices: {}, client: new HandlerClient(undefined, { owner: body }), ...overrides,
   };
 }
 

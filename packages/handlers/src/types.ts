@@ -4,6 +4,7 @@
 import type { KubeObject, Resource, ResourceSelector } from '@opkit/kube';
 import type { ResourceBody, TypedResource } from '@opkit/schema';
 import type { Logger } from '@opkit/tasks';
+import type { HandlerClient } from './client.js';
 import type { Indices } from './indices.js';
 import type { ABSENT, PRESENT } from './markers.js';
 
@@ -273,6 +274,11 @@ export interface HandlerContext<B extends KubeObject = KubeObject> {
   readonly stopped?: DaemonStopped;
   /** Every index of the operator (`on.index`), by index id. */
   readonly indices: Indices;
+  /**
+   * The operator's own API client (the runtime's connection): objects by selector in this object's
+   * namespace, and `createOrAdopt` for children owned by this object. See {@link HandlerClient}.
+   */
+  readonly client: HandlerClient;
 }
 
 /**
@@ -328,6 +334,8 @@ export interface ActivityContext {
   readonly signal: AbortSignal;
   /** Every index of the operator (`on.index`), by index id; partial before the first listing is indexed. */
   readonly indices: Indices;
+  /** The operator's own API client (the runtime's connection). See {@link HandlerClient}. */
+  readonly client: HandlerClient;
 }
 
 /** What filter predicates receive: the handler's context as far as it is known when filtering. */

@@ -15,7 +15,8 @@ import { loadConfig } from './internal/kubeconfigSources.js';
 import type { InClusterOptions, LoadedConfig } from './internal/kubeconfigSources.js';
 import { Requester } from './internal/requester.js';
 import type { RetryOptions } from './internal/requester.js';
-import { KubeClient } from './kubeClient.js';
+import { KubeClient, shareClient } from './kubeClient.js';
+import { ambientClient } from './ambient.js';
 
 export type { InClusterOptions, RetryOptions };
 
@@ -133,8 +134,16 @@ function makeAgent(url: URL, tls: https.AgentOptions): http.Agent {
 }
 
 /**
- * Connect to a Kubernetes API server. Without options it tries, in order: `KUBECONFIG` (all paths,
- * merged), `~/.kube/config`, the in-cluster service account; the error lists each source tried.
+ * Connect to a Kubernetes API server.
+ *
+ * Without options, inside a running operator (its handlers, daemons, timers, activities and what they
+ * call), it returns the operator's own connection: the same server, credentials and request observers
+ * (under `op dev` and `op run --embedded`, the embedded API server). Its `close()` does nothing there;
+ * the connection stays the operator's. Any option (e.g. `{ kubeconfig }`, `{ env: process.env }`)
+ * connects anew.
+ *
+ * Elsewhere, without options, it tries in order: `KUBECONFIG` (all paths, merged), `~/.kube/config`,
+ * the in-cluster service account; the error lists each source tried.
  *
  * @example
  * ```ts
@@ -143,6 +152,8 @@ function makeAgent(url: URL, tls: https.AgentOptions): http.Agent {
  * ```
  */
 export async function connect(options: ConnectOptions = {}): Promise<KubeClient> {
+  const inside = Object.values(options).every((value) => value === undefined) ? ambientClient() : undefined;
+  if (inside) return shareClient(inside);
   const connection = options.server
     ? fromServerOptions(options.server)
     : fromLoaded(

@@ -5,6 +5,7 @@
 import './requireNode.js';
 
 export { connect } from './connect.js';
+export { runWithClient, ambientClient } from './ambient.js';
 export type { ConnectOptions, ServerOptions, InClusterOptions, RetryOptions } from './connect.js';
 
 export { KubeClient } from './kubeClient.js';

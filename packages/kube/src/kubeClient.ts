@@ -2,6 +2,7 @@
 // method is addressed by a Resource, takes `{ signal }`, retries what is safe to retry (in the
 // Requester), and throws only KubeError subclasses.
 
+import { noopLogger } from '@opkit/tasks';
 import type { Logger } from '@opkit/tasks';
 import { Discovery } from './discovery.js';
 import type { ResourceSelector } from './discovery.js';
@@ -15,6 +16,13 @@ import { resourcePath } from './resource.js';
 import type { KubeObject, Resource } from './resource.js';
 
 export type { RawWatchEvent };
+
+/**
+ * A view of a client that shares its connection, credentials, request observers and discovery cache,
+ * but whose `close()` does nothing: what `connect()` hands out for the operator's own client, which
+ * stays the operator's to close. Not exported from the package.
+ */
+export let shareClient: (client: KubeClient) => KubeClient;
 
 /** Options of {@link KubeClient.list}. */
 export interface ListOptions extends RequestOptions {
@@ -122,6 +130,14 @@ export class KubeClient {
     this.info = info;
     this.#onClose = onClose;
     this.discovery = new Discovery((path, options) => this.#requester.json({ method: 'GET', path, signal: options.signal, describe: { verb: 'discovery', resource: '' } }), logger);
+  }
+
+  static {
+    shareClient = (client) => {
+      const shared = new KubeClient(client.#requester, client.info, noopLogger);
+      (shared as { discovery: Discovery }).discovery = client.discovery;
+      return shared;
+    };
   }
 
   /** Resolve a selector (name, query, EVERYTHING, predicate) to served resources. */

@@ -133,7 +133,7 @@ export async function startAdmission(deps: AdmissionDeps, signal: AbortSignal): 
     review: (body, call) => reviewAdmission(handlers(), body, {
       ...(call.webhook === undefined ? {} : { webhook: call.webhook }),
       headers: call.headers, sslPeer: call.sslPeer, signal: call.signal, resources, logger,
-      indices: deps.indices,
+      indices: deps.indices, client: deps.client,
       memo: (_body: KubeObject, { ephemeral }) => (ephemeral ? { ...deps.memo } : deps.memo),
     }),
     onReload: () => {

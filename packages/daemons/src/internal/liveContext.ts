@@ -3,6 +3,7 @@
 // as Kopf's daemons see it, even after destructuring (`({ spec }) => … spec.field …` in a loop sees
 // each new value). The views are made once per object and share one proxy handler; a real `patch` is
 // made only when a handler touches it, so a timer run costs one small object.
+import { HandlerClient } from '@opkit/handlers';
 import type { DaemonContext, DaemonStopped, HandlerPatch, ResourceHandler } from '@opkit/handlers';
 import type { KubeObject } from '@opkit/kube';
 
@@ -142,6 +143,7 @@ export function buildContext(views: LiveViews, extra: Readonly<Record<string, un
     name: meta.name, namespace: meta.namespace, uid: meta.uid,
     id: fields.handler.id, param: fields.handler.param, retry: fields.retry, started: fields.started, runtime: fields.runtime,
     stopped: fields.stopped, signal: fields.signal, patch,
+    client: (extra.client as HandlerClient | undefined) ?? new HandlerClient(undefined, { owner: fields.body, signal: fields.signal }),
   };
   return { context: context as unknown as DaemonContext, patched: () => patch.made };
 }

@@ -1,7 +1,8 @@
 // The operator against an embedded Kubernetes API server, in this process: the CRDs from deploy/crds
 // are applied as a real cluster would take them, the operator runs exactly as `op run` runs it, and
 // the test observes only what a cluster user would see. Nothing runs pods here: the test checks the
-// Deployment and Service objects the operator writes, and the garbage collection of both.
+// Deployment and Service objects the operator writes (through the client the operator runs with, so
+// no KUBECONFIG is needed), and the garbage collection of both.
 import { fileURLToPath } from 'node:url';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
@@ -14,15 +15,10 @@ const service = { apiVersion: 'v1', kind: 'Service', name: 'hello', namespace: '
 
 describe('the Zebra operator', () => {
   let env: TestEnv;
-  let saved: string | undefined;
   beforeEach(async () => {
     env = await startTestEnv({ crds: [project('deploy/crds')] });
-    saved = process.env.KUBECONFIG;
-    process.env.KUBECONFIG = env.kubeconfigFor(); // the handlers connect as the operator does
   });
   afterEach(async () => {
-    if (saved === undefined) delete process.env.KUBECONFIG;
-    else process.env.KUBECONFIG = saved;
     await env.dispose();
   });
 
@@ -51,11 +47,14 @@ describe('the Zebra operator', () => {
     await env.waitForGone(service);
   });
 
-  it('does not fail when its children exist already (a retried handler)', async () => {
+  it('adopts a child that exists already (as after a retried handler) instead of failing', async () => {
     await env.apply({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'hello' }, spec: { ports: [{ port: 80 }] } });
     await env.run(project('src/operator.ts'));
-    await env.apply(project('samples/zebra.yaml'));
+    const [zebra] = await env.apply(project('samples/zebra.yaml'));
     await env.waitFor(sample, (body) => body.status?.deployment === 'hello', { what: 'report its children' });
     await env.get(deployment);
+    const adopted = await env.get(service);
+    expect(adopted.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'Zebra', name: 'hello', uid: zebra!.metadata.uid, controller: true })]);
+    expect(adopted.spec).toMatchObject({ ports: [{ name: 'http', port: 80, targetPort: 'http' }] });
   });
 });
