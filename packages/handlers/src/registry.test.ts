@@ -58,7 +58,7 @@ describe('Registry', () => {
     const field = { field: 'spec.field' };
     expect(registry.on.create('x', fn('create_with_field_value_satisfied'), { ...field, value: 'value' }).id).toBe('create_with_field_value_satisfied/spec.field');
     expect(registry.on.update('x', fn('u'), field).id).toBe('u/spec.field');
-    expect(registry.on.delete('x', fn('d'), { field: ['spec', 'field'] }).id).toBe('d/spec.field');
+    expect(registry.on.delete('x', fn('d'), field).id).toBe('d/spec.field');
     expect(registry.on.resume('x', fn('r'), field).id).toBe('r/spec.field');
     expect(registry.on.field('x', 'spec.field', fn('f')).id).toBe('f/spec.field');
     expect(registry.on.event('x', fn('e'), field).id).toBe('e/spec.field');
