@@ -81,7 +81,7 @@ export interface On {
   startup(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
   /** A cleanup activity: runs when the operator stops. */
   cleanup(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
-  /** A login activity: returns connection information. */
+  /** A login activity: returns a `ConnectionInfo` (server, TLS, credentials) that the operator's client uses; called when connecting and again after a 401 or once it expired. */
   login(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
   /** A probe activity: its result is reported by the health endpoint. */
   probe(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
