@@ -36,7 +36,7 @@ describe('example 11-filtering-handlers', () => {
     await env.patch(ref, { spec: { field: 'changed' } });
     await op.waitForLog('[default/kopf-example-1] Field change is satisfied.');
     // The field no longer matches: the daemon stops (filters mismatch), the finalizer goes, the pings end.
-    await op.waitForFeed((e) => e.type === 'daemon' && e.id === 'daemon_with_field' && e.phase === 'stopped');
+    await op.waitForFeed((e) => e.type === 'daemon' && e.id === 'daemon_with_field/spec.field' && e.phase === 'stopped');
     const stopped = op.feed.find((e) => e.type === 'daemon' && e.phase === 'stopped');
     expect(stopped?.type === 'daemon' && stopped.reason).toBe('filters-mismatch');
     await env.waitFor(ref, (b) => b.metadata.finalizers === undefined);

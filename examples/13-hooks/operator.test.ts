@@ -1,9 +1,10 @@
 // 13-hooks: startup activities run (one after three temporary failures) before anything is watched;
-// a pod gets its background task; the cleanup activity runs on stop and stops the task; probes exist.
+// a pod gets its background task; the cleanup activity runs on stop and stops the task; probes exist;
+// the login handler connects an operator that is given nothing else.
 import { fileURLToPath } from 'node:url';
-import { loadOperator } from '@opkit/core';
+import { createLogger, loadOperator, Operator } from '@opkit/core';
 import { startTestEnv } from '@opkit/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 const operator = fileURLToPath(new URL('operator.ts', import.meta.url));
 
@@ -28,5 +29,35 @@ describe('example 13-hooks', () => {
     const { registry } = await loadOperator([operator]);
     expect(registry.activityHandlers('probe').map((probe) => probe.id)).toEqual(['tasks_count', 'monitored_objects']);
     delete process.env.OPKIT_EXAMPLE_TASK_PERIOD;
+  }, 30_000);
+
+  it('logs in with the kubeconfig\'s cluster and user, for 30 s, and an operator with no other connection info uses it', async () => {
+    process.env.OPKIT_EXAMPLE_LOGIN_DELAY = '0';
+    process.env.OPKIT_EXAMPLE_TASK_PERIOD = '0.05';
+    await using env = await startTestEnv();
+    const { registry } = await loadOperator([operator]);
+    expect(registry.activityHandlers('login').map((handler) => handler.id)).toEqual(['login_fn']);
+    const saved = process.env.KUBECONFIG;
+    process.env.KUBECONFIG = env.kubeconfigPath;
+    const lines: string[] = [];
+    const stop = new AbortController();
+    try {
+      // No client and no connection options: the login handler says where and how to connect.
+      const op = new Operator({ registry, clusterwide: true, logger: createLogger({ format: 'plain', level: 'info', write: (line) => lines.push(line) }) });
+      const running = op.run(stop.signal);
+      await Promise.race([op.ready, running]);
+      expect(lines).toContain('Logging in in 0s...');
+      expect(lines).toContain('Initial authentication has finished.');
+      await env.apply({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'logged-in', namespace: 'default' }, spec: { containers: [{ name: 'main', image: 'busybox' }] } });
+      await vi.waitFor(() => expect(lines).toContain('[default/logged-in] Served by the background task.'), { timeout: 15_000, interval: 20 });
+      stop.abort();
+      await running;
+    } finally {
+      stop.abort();
+      if (saved === undefined) delete process.env.KUBECONFIG;
+      else process.env.KUBECONFIG = saved;
+      delete process.env.OPKIT_EXAMPLE_LOGIN_DELAY;
+      delete process.env.OPKIT_EXAMPLE_TASK_PERIOD;
+    }
   }, 30_000);
 });

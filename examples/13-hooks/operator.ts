@@ -1,9 +1,9 @@
 // Operator-level hooks: startup activities (one retried until it succeeds) gate all watching;
-// a cleanup activity stops the background work when the operator stops; probes report state (served
-// at /healthz with `op run --liveness`); an event spy on Pods starts a background task per pod.
-// (Kopf's example also has a login handler; Opkit's client takes credentials from the kubeconfig or
-// the pod's service account, and login handlers are not called yet.)
-import { on, TemporaryError } from '@opkit/core';
+// a cleanup activity stops the background work when the operator stops; a login handler gives the
+// operator its connection (called again after a 401 or once its credentials expire); probes report
+// state (served at /healthz with `op run --liveness`); an event spy on Pods starts a background task per pod.
+import { loginWithKubeconfig, on, TemporaryError } from '@opkit/core';
+import type { ConnectionInfo } from '@opkit/core';
 
 const stoppers = new Map<string, Map<string, AbortController>>(); // namespace → name → stopper
 let lock: Promise<void> | undefined;
@@ -24,6 +24,20 @@ on.cleanup(function cleanup_fn({ logger }) {
   for (const names of stoppers.values()) for (const stopper of names.values()) stopper.abort();
   logger.info('All pod-tasks are requested to stop...');
 });
+
+/** Seconds the login takes; OPKIT_EXAMPLE_LOGIN_DELAY overrides Kopf's 2 s. */
+function loginDelay(): number {
+  const value = Number(process.env.OPKIT_EXAMPLE_LOGIN_DELAY);
+  return process.env.OPKIT_EXAMPLE_LOGIN_DELAY && Number.isFinite(value) && value >= 0 ? value : 2;
+}
+
+on.login(async function login_fn({ logger }): Promise<ConnectionInfo> {
+  logger.info(`Logging in in ${loginDelay()}s...`);
+  await new Promise((resolve) => { setTimeout(resolve, loginDelay() * 1000); });
+  // The kubeconfig's cluster and user (KUBECONFIG, ~/.kube/config, or the pod's service account), valid for
+  // 30 s: then the next request logs in again.
+  return { ...loginWithKubeconfig(), expiration: new Date(Date.now() + 30_000) };
+}, { errors: 'permanent' });
 
 on.probe(function tasks_count() {
   return [...stoppers.values()].reduce((sum, names) => sum + names.size, 0);

@@ -24,10 +24,10 @@ on.validate('kopfexamples', function validate1({ spec, dryRun }) {
   if (!dryRun && spec.field === 'wrong') throw new AdmissionError("Meh! I don't like it. Change the field.", { code: 500 });
 });
 
-/** Only for `spec.field: not-allowed` (a field filter): always rejects, with a code of its own. The id is Kopf's for a field handler. */
+/** Only for `spec.field: not-allowed` (a field filter): always rejects, with a code of its own. Its id is Kopf's, `validate2/spec.field` (the field suffixes it). */
 on.validate('kopfexamples', function validate2() {
   throw new AdmissionError("I'm too lazy anyway. Go away!", { code: 555 });
-}, { id: 'validate2/spec.field', field: 'spec.field', value: 'not-allowed' });
+}, { field: 'spec.field', value: 'not-allowed' });
 
 /** On the body and every sub-resource: a status write must keep status.field equal to spec.field; a body write only warns. */
 on.validate('kopfexamples', function validate_subresources({ body, subresource, warnings }) {

@@ -90,6 +90,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const logger = core.createLogger({ format: options.logFormat, level: options.level, write: (line) => io.err(`${line}\n`) });
   let server: ApiServer | undefined;
   let client: KubeClient | undefined;
+  let connectError: InputError | undefined;
   let closeHealth: (() => Promise<void>) | undefined;
   let embeddedKubeconfig: string | undefined;
   // Who we are among peers and in Leases (the pod's name via POD_ID in a cluster); the User-Agent says it too.
@@ -121,10 +122,11 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       try {
         client = await connect({ userAgent });
       } catch (error) {
-        throw new InputError(`cannot connect to a cluster: ${(error as Error).message} (use --embedded to run without one)`);
+        connectError = new InputError(`cannot connect to a cluster: ${(error as Error).message} (use --embedded to run without one)`);
       }
     }
-    if (options.apply.length > 0) {
+    if (connectError && options.apply.length > 0) throw connectError;
+    if (client && options.apply.length > 0) {
       let manifests;
       try {
         manifests = readManifests(options.apply.map((file) => resolve(file)));
@@ -141,20 +143,23 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       throw error;
     }
     if (registry.size === 0) throw new InputError(`${[...options.files, ...options.modules].join(', ')} registered no handlers: use on.create(…) and friends from '@opkit/core'`);
+    // Login handlers (as in Kopf) give the operator its connection; without them, no cluster is an error.
+    const login = !options.embedded && registry.activityHandlers('login').length > 0;
+    if (connectError && !login) throw connectError;
     const admissionSelectors = registry.admissionHandlers().map((handler) => handler.selector).filter((selector) => !registry.selectors().includes(selector));
     const resourceNames = new Set<string>();
-    for (const selector of [...registry.selectors(), ...admissionSelectors]) {
+    for (const selector of client ? [...registry.selectors(), ...admissionSelectors] : []) {
       let found;
       try {
-        found = await client.resolve(selector, { signal: controller.signal });
+        found = await client!.resolve(selector, { signal: controller.signal });
       } catch (error) {
         if (error instanceof KubeNetworkError) {
-          throw new InputError(`cannot reach the cluster at ${client.info.server}: ${error.message} (check the kubeconfig's current context, or use --embedded to run without a cluster)`);
+          throw new InputError(`cannot reach the cluster at ${client!.info.server}: ${error.message} (check the kubeconfig's current context, or use --embedded to run without a cluster)`);
         }
         throw error;
       }
       if (found.length === 0) {
-        const suggestion = suggestResource(await client.discovery.resources({ signal: controller.signal }), selector);
+        const suggestion = suggestResource(await client!.discovery.resources({ signal: controller.signal }), selector);
         if (suggestion !== undefined) throw new InputError(`no served resource matches ${core.describeSelector(selector)}: did you mean '${suggestion}'? (or apply its CRD first, e.g. --apply crd.yaml)`);
         throw new InputError(`no served resource matches ${core.describeSelector(selector)}: check the name, or apply its CRD first (e.g. --apply crd.yaml)`);
       }
@@ -167,7 +172,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       io.out(`op run: to use it from another terminal: export KUBECONFIG=${embeddedKubeconfig}${kubectl}\n`);
     }
     const operator = new core.Operator({
-      registry, client, logger, signal: controller.signal,
+      registry, logger, signal: controller.signal, ...(login ? { connect: { userAgent } } : { client }),
       ...(options.namespaces.length > 0 ? { namespaces: options.namespaces } : { clusterwide: true }),
       settings: {
         persistence: { profile: options.persistence }, peering: peeringSettingsOf(options, identity),

@@ -156,6 +156,40 @@ describe('op', () => {
     expect(output).not.toContain('elsewhere.invalid');
   });
 
+  it('connects with what a login handler returns when there is no kubeconfig at all', async () => {
+    const server = await startApiServer({ token: 'login-token' });
+    const admin = await connect({ server: { url: server.url, token: 'login-token' } });
+    try {
+      await admin.create({ group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false },
+        (await import('yaml')).parse(readFileSync(CRD, 'utf8')) as never);
+      const kex = await vi.waitFor(() => admin.resolveOne('kopfexamples.kopf.dev'), { timeout: 30_000, interval: 50 });
+      writeFileSync(join(dir, 'operator.ts'), [
+        "import { on } from '@opkit/core';",
+        `on.login(function login_fn() { return { server: ${JSON.stringify(server.url)}, token: 'login-token' }; });`,
+        "on.create('kopfexamples', function create_fn() { return 'logged in'; });",
+      ].join('\n'));
+      const child = spawn(process.execPath, [OP, 'run', 'operator.ts', '-A', '--standalone', '--log-format', 'plain'],
+        { cwd: dir, env: { ...process.env, KUBECONFIG: join(dir, 'none'), HOME: dir, KUBERNETES_SERVICE_HOST: '' } });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+      const exit = exited(child);
+      try {
+        await vi.waitFor(() => expect(stderr).toContain('Initial authentication has finished.'), { timeout: 30_000, interval: 50 });
+        await admin.create(kex, { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name: 'kopf-example-1', namespace: 'default' }, spec: {} }, { namespace: 'default' });
+        await vi.waitFor(async () => {
+          const body = await admin.get(kex, 'kopf-example-1', { namespace: 'default' });
+          expect((body.status as { create_fn?: unknown } | undefined)?.create_fn).toBe('logged in');
+        }, { timeout: 30_000, interval: 50 });
+      } finally {
+        child.kill('SIGINT');
+      }
+      expect((await exit).code, stderr).toBe(0);
+    } finally {
+      admin.close();
+      await server.close();
+    }
+  }, 120_000);
+
   it('serves /healthz with the probes and /readyz with --liveness', async () => {
     writeFileSync(join(dir, 'operator.ts'), [
       "import { on } from '@opkit/core';",

@@ -29,6 +29,9 @@ export type {
 // Running an operator
 export { operator, Operator } from './operator.js';
 export type { OperatorOptions } from './operator.js';
+// What on.login handlers return (Kopf's kopf.ConnectionInfo), and Kopf's login_with_kubeconfig.
+export type { ConnectionInfo } from '@opkit/kube';
+export { loginWithKubeconfig } from '@opkit/kube';
 export { loadOperator } from '@opkit/handlers';
 export type { LoadedOperator } from '@opkit/handlers';
 

@@ -200,7 +200,7 @@ export class Operator {
     if (options.clusterwide && options.namespaces && options.namespaces.length > 0) {
       throw new OperatorError('invalid-options', 'clusterwide and namespaces exclude each other: serve the whole cluster or the listed namespaces.');
     }
-    const { client, owned: ownsClient } = await root.client();
+    const { client, owned: ownsClient } = await root.client({ signal });
     this.#client = client;
     const logger = c.resolve(RUNTIME_LOGGER);
     const clock = c.resolve(CLOCK);

@@ -143,7 +143,7 @@ describe('processing: daemons and timers', () => {
     await h.client.patch(h.kex, 'kopf-example-1', { spec: { field: 'value' } }, { namespace: 'default' });
     await h.waitFor('kopf-example-1', (b) => b.metadata.finalizers?.includes(FINALIZER) === true, 'the finalizer again');
     await expect.poll(() => daemonFeed(run)).toEqual([
-      'field_daemon started', 'field_daemon stopping filters-mismatch', 'field_daemon stopped filters-mismatch', 'field_daemon started',
+      'field_daemon/spec.field started', 'field_daemon/spec.field stopping filters-mismatch', 'field_daemon/spec.field stopped filters-mismatch', 'field_daemon/spec.field started',
     ]);
   });
 

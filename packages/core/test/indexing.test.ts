@@ -76,7 +76,27 @@ describe('indexing', () => {
     await h.client.delete(h.kex, 'kex-b', { namespace: 'default' });
     await vi.waitFor(() => expect(entries(latest.by_field)).toEqual([]), { timeout: 30_000, interval: 20 });
     await vi.waitFor(() => expect(entries(latest.names)).toEqual([[null, ['kex-a']]]), { timeout: 30_000, interval: 20 });
-    expect(run.lines.some((line) => line.includes("Handler 'by_field' succeeded."))).toBe(true); // logged at debug
+    expect(run.lines.some((line) => line.includes("Indexer 'by_field' succeeded."))).toBe(true); // logged at debug
+  });
+
+  it('indexes an object before its handlers run for the same event: a new object\'s create handler sees itself', async () => {
+    await createMany(h, ['red-1', 'red-2', 'red-3'], () => ({ color: 'red' }));
+    const counted: Record<string, number> = {};
+    const registry = new Registry();
+    // A slow indexer: without the ordering, the create handler would run first and count one red fewer.
+    registry.on.index('kopfexamples', async function by_color({ spec }) {
+      await new Promise((resolve) => { setTimeout(resolve, 50); });
+      return { [spec.color as string]: true };
+    });
+    registry.on.create('kopfexamples', function count_reds({ name, indices }) {
+      counted[name!] = indices.by_color!.get('red')?.size ?? 0;
+    });
+    const run = await h.run(registry);
+    await vi.waitFor(() => expect(Object.keys(counted)).toHaveLength(3), { timeout: 30_000, interval: 20 });
+    await h.client.create(h.kex, { ...kopfExample('red-4'), spec: { color: 'red' } }, { namespace: 'default' });
+    await vi.waitFor(() => expect(counted['red-4']).toBeDefined(), { timeout: 30_000, interval: 20 });
+    expect(counted).toEqual({ 'red-1': 3, 'red-2': 3, 'red-3': 3, 'red-4': 4 });
+    expect(run.lines).toContain("[default/red-4] Indexer 'by_color' succeeded.");
   });
 
   it('follows Kopf\'s error modes: ignored keeps stale values, temporary removes them until a retry, permanent for good', async () => {
@@ -117,9 +137,9 @@ describe('indexing', () => {
     await h.client.patch(h.kex, 'kex-1', { spec: { fail: null, field: 'again' } }, { namespace: 'default' });
     await vi.waitFor(() => expect(entries(seen.lenient)).toEqual([['again', [1]]]), { timeout: 30_000, interval: 20 });
     expect(entries(seen.strict)).toEqual([]); // excluded for good
-    expect(running.lines.some((line) => line.includes("Handler 'lenient' failed with an exception. Will ignore."))).toBe(true);
-    expect(running.lines.some((line) => line.includes("Handler 'flaky' failed temporarily: not yet"))).toBe(true);
-    expect(running.lines.some((line) => line.includes("Handler 'strict' failed permanently: never"))).toBe(true);
+    expect(running.lines.some((line) => line.includes("Indexer 'lenient' failed with an exception. Will ignore."))).toBe(true);
+    expect(running.lines.some((line) => line.includes("Indexer 'flaky' failed temporarily: not yet"))).toBe(true);
+    expect(running.lines.some((line) => line.includes("Indexer 'strict' failed permanently: never"))).toBe(true);
   });
 
   it('is ready only once the initial listing is indexed, and drops on resume what was deleted while paused', async () => {

@@ -17,6 +17,8 @@ describe('on.validate / on.mutate', () => {
     expect(registry.admissionHandlers('mutate').map((h) => h.id)).toEqual(['mutate1']);
     expect(registry.resourceHandlers()).toEqual([]);
     expect(registry.size).toBe(2);
+    // A field suffixes the id (and so the webhook's path), as in Kopf.
+    expect(registry.on.validate('kopfexamples', function check_field() {}, { field: 'spec.field', value: 'x' }).id).toBe('check_field/spec.field');
   });
 
   it('registers on the default registry through on.*', () => {

@@ -139,10 +139,10 @@ export function buildAdmissionHandler(kind: AdmissionHandlerKind, selector: Sele
   if (selector === undefined || selector === null || selector === '') {
     throw new HandlerRegistrationError(`${where}: a resource selector is required, e.g. 'kopfexamples' or { group, version, plural }.`);
   }
-  const id = options.id ?? fn.name;
-  if (!id) throw new HandlerRegistrationError(`${where}: an anonymous function needs an id: on.${kind}(selector, fn, { id: 'my-webhook' }).`);
-  if (typeof id !== 'string' || /[\s?#]/.test(id)) {
-    throw new HandlerRegistrationError(`${where}: the id ${JSON.stringify(id)} becomes a URL path; use letters, digits, '.', '-', '_' or '/' without spaces, '?' or '#'.`);
+  const baseId = options.id ?? fn.name;
+  if (!baseId) throw new HandlerRegistrationError(`${where}: an anonymous function needs an id: on.${kind}(selector, fn, { id: 'my-webhook' }).`);
+  if (typeof baseId !== 'string' || /[\s?#]/.test(baseId)) {
+    throw new HandlerRegistrationError(`${where}: the id ${JSON.stringify(baseId)} becomes a URL path; use letters, digits, '.', '-', '_' or '/' without spaces, '?' or '#'.`);
   }
   let operations: readonly AdmissionOperation[] | null = null;
   if (options.operations !== undefined) {
@@ -156,7 +156,9 @@ export function buildAdmissionHandler(kind: AdmissionHandlerKind, selector: Sele
   if (subresource !== null && (typeof subresource !== 'string' || subresource === '' || subresource.includes('/'))) {
     throw new HandlerRegistrationError(`${where}: subresource must be null, a sub-resource name such as 'status', or '*'; got ${JSON.stringify(subresource)}.`);
   }
-  const { filters } = buildFilters(options, where, false);
+  const { filters, field } = buildFilters(options, where, false);
+  // Kopf's ids: a field suffixes the id (`<id>/spec.field`), and so the webhook's URL path.
+  const id = field === undefined ? baseId : `${baseId}/${field.join('.')}`;
   return Object.freeze({
     kind, id, fn, selector, operations, subresource,
     persistent: checkFlag('persistent', options.persistent, where),

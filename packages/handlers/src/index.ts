@@ -83,6 +83,7 @@ export type { LoadedOperator } from './loader.js';
 // Running activities (startup, cleanup, probes) and the operator's error
 export { runActivities } from './activities.js';
 export type { ActivityDeps } from './activities.js';
+export { loginWithActivities } from './login.js';
 export { OperatorError } from './operatorError.js';
 export type { OperatorErrorCode } from './operatorError.js';
 export { settingSeconds, settingOneOf, settingText, settingFlag, settingWhole } from './settingChecks.js';

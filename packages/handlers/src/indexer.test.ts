@@ -46,6 +46,29 @@ describe('Indexer', () => {
     return { indexer, index, calls };
   }
 
+  it('settles an object once every event offered for it is indexed, a burst included; at once when nothing waits', async () => {
+    const registry = new Registry();
+    const byField = registry.on.index('kopfexamples', async ({ spec }) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return { [String(spec.field)]: 1 };
+    }, { id: 'byField' });
+    const { indexer, index } = make([byField]);
+    let settled = false;
+    await indexer.settled(resource, body('a'));
+    indexer.offer(resource, [byField], { type: 'ADDED', object: body('a', { field: 'x' }) });
+    indexer.offer(resource, [byField], { type: 'MODIFIED', object: body('a', { field: 'y' }) });
+    void indexer.settled(resource, body('a')).then(() => { settled = true; });
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(settled).toBe(false); // the second event is not indexed yet
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(settled).toBe(true);
+    expect([...index.keys()]).toEqual(['y']);
+    indexer.offer(resource, [byField], { type: 'MODIFIED', object: body('a', { field: 'z' }) });
+    const stopped = indexer.settled(resource, body('a'));
+    indexer.stop();
+    await stopped; // stopping releases whoever waits
+  });
+
   it('indexes an object serially, a burst of its events once more with the latest body, and drops it on deletion', async () => {
     const registry = new Registry();
     const seen: string[] = [];

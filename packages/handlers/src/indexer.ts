@@ -71,12 +71,23 @@ interface IndexedObject {
   generation: number;
   readonly memo: Record<string, any>;
   readonly failures: Map<string, Failure>;
+  /** How many events were offered, and how many of them are indexed (a merged turn indexes all offered before it). */
+  offered: number;
+  indexed: number;
 }
 
 /** One turn of an object: the body its event brought (merged: the latest), or none for a retry (the latest then). */
 interface Turn {
   readonly object: IndexedObject;
   readonly body?: KubeObject | undefined;
+  /** The count of offered events this turn covers. */
+  readonly upTo?: number | undefined;
+}
+
+/** An object's key: `<resource name>#<uid>` (or `#<namespace>/<name>` without a uid). */
+function keyOf(name: string, body: KubeObject): string {
+  const meta = body.metadata;
+  return `${name}#${meta?.uid || `${meta?.namespace ?? ''}/${meta?.name ?? ''}`}`;
 }
 
 /**
@@ -100,13 +111,15 @@ export class Indexer {
   readonly #queue: KeyedQueue<Turn>;
   readonly #objects = new Map<string, IndexedObject>();
   readonly #generations = new Map<string, number>();
+  /** Who waits for an object's events to be indexed (see {@link Indexer.settled}). */
+  readonly #waiters = new Map<string, { readonly upTo: number; readonly resolve: () => void }[]>();
 
   constructor(options: IndexerOptions) {
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
     this.#queue = new KeyedQueue<Turn>((turn) => this.#index(turn), {
       concurrency: Number.POSITIVE_INFINITY, clock: this.#clock, signal: options.signal,
-      merge: (waiting, added) => ({ object: added.object, body: added.body ?? waiting.body }),
+      merge: (waiting, added) => ({ object: added.object, body: added.body ?? waiting.body, upTo: Math.max(waiting.upTo ?? 0, added.upTo ?? 0) }),
       onError: (error, { item: { object } }) => {
         options.logger(object.latest, object.resource).error(`Indexing failed unexpectedly: ${(error as Error)?.message ?? String(error)}`, { error });
       },
@@ -123,19 +136,43 @@ export class Indexer {
     return this.#queue.drain();
   }
 
+  /**
+   * Resolves once every event offered so far for this object is indexed (at once if none waits), or
+   * the object is forgotten, or the indexer stopped: handlers of the same event then see the object in
+   * the indices, as in Kopf, which indexes an object before it runs its handlers.
+   */
+  settled(resource: Resource, body: KubeObject): Promise<void> {
+    const key = keyOf(resourceName(resource), body);
+    const object = this.#objects.get(key);
+    if (object === undefined || object.indexed >= object.offered || this.#queue.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiting = this.#waiters.get(key) ?? [];
+      waiting.push({ upTo: object.offered, resolve });
+      this.#waiters.set(key, waiting);
+    });
+  }
+
+  #release(key: string, indexed: number): void {
+    const waiting = this.#waiters.get(key);
+    if (waiting === undefined) return;
+    const still = waiting.filter((waiter) => waiter.upTo > indexed);
+    for (const waiter of waiting) if (waiter.upTo <= indexed) waiter.resolve();
+    if (still.length > 0) this.#waiters.set(key, still);
+    else this.#waiters.delete(key);
+  }
+
   /** Index an event of an object with its resource's index handlers (soon, in the object's order). */
   offer(resource: Resource, handlers: readonly ResourceHandler[], event: { readonly type: 'ADDED' | 'MODIFIED' | 'DELETED'; readonly object: KubeObject }): void {
     if (this.#queue.closed) return;
     const body = event.object;
-    const meta = body.metadata;
     const name = resourceName(resource);
-    const key = `${name}#${meta?.uid || `${meta?.namespace ?? ''}/${meta?.name ?? ''}`}`;
+    const key = keyOf(name, body);
     let object = this.#objects.get(key);
     if (object === undefined) {
       if (event.type === 'DELETED') return;
       object = {
         key, resource, resourceName: name, handlers, latest: body, deleted: false, generation: 0,
-        memo: { ...this.#options.memo }, failures: new Map(),
+        memo: { ...this.#options.memo }, failures: new Map(), offered: 0, indexed: 0,
       };
       this.#objects.set(key, object);
     }
@@ -143,7 +180,8 @@ export class Indexer {
     object.latest = body;
     object.generation = this.#generations.get(name) ?? 0;
     if (event.type === 'DELETED') object.deleted = true;
-    this.#queue.add(key, { object, body });
+    object.offered++;
+    this.#queue.add(key, { object, body, upTo: object.offered });
   }
 
   /** A new stream of a resource starts listing (e.g. after a pause): objects it does not list again will be dropped. */
@@ -165,9 +203,20 @@ export class Indexer {
   /** Stop indexing: retries are dropped; events offered later are ignored. */
   stop(): void {
     void this.#queue.close();
+    for (const key of [...this.#waiters.keys()]) this.#release(key, Number.POSITIVE_INFINITY);
   }
 
-  async #index({ object, body = object.latest }: Turn): Promise<void> {
+  async #index(turn: Turn): Promise<void> {
+    const { object } = turn;
+    try {
+      await this.#indexTurn(turn);
+    } finally {
+      object.indexed = Math.max(object.indexed, turn.upTo ?? 0);
+      this.#release(object.key, this.#objects.get(object.key) === object ? object.indexed : Number.POSITIVE_INFINITY);
+    }
+  }
+
+  async #indexTurn({ object, body = object.latest }: Turn): Promise<void> {
     if (this.#objects.get(object.key) !== object) return; // forgotten meanwhile
     if (object.deleted) {
       this.#queue.unschedule(object.key);

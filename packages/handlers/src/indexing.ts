@@ -32,7 +32,7 @@ export interface IndexingDeps extends IndexerInput {
 }
 
 /**
- * The operator's Indexer: index handlers invoked like any handler (`Handler 'x' succeeded.` at debug, the
+ * The operator's Indexer: index handlers invoked like any handler (`Indexer 'x' succeeded.` at debug, the
  * feed's `handler` events with kind `index`).
  *
  * @example
@@ -48,9 +48,10 @@ export function createIndexer(deps: IndexingDeps): Indexer {
     deps.emit({ type: 'handler', phase: 'started', id: handler.id, kind: 'index', retry: context.retry, ...ref });
     const outcome = await runWithScope({ events: deps.events }, () => invokeHandler(handler, context, { defaultBackoff: deps.defaultBackoff }));
     const base = { type: 'handler' as const, id: handler.id, kind: 'index', retry: context.retry, durationMs: deps.clock.now() - start, ...ref };
-    if (outcome.kind !== 'success') reportOutcome({ logger: context.logger, emit: deps.emit }, `Handler '${handler.id}'`, base, outcome);
+    // Kopf's wording (`Indexer 'x' …`); success at debug, as Kopf's terse indexing logger shows it only when verbose.
+    if (outcome.kind !== 'success') reportOutcome({ logger: context.logger, emit: deps.emit }, `Indexer '${handler.id}'`, base, outcome);
     else {
-      context.logger.debug(`Handler '${handler.id}' succeeded.`);
+      context.logger.debug(`Indexer '${handler.id}' succeeded.`);
       deps.emit({ ...base, phase: 'succeeded', outcome: 'success' });
     }
     return outcome;

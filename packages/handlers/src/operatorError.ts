@@ -2,7 +2,7 @@
 // probing). @opkit/core re-exports it; it lives here because running activities throws it too.
 
 /** What failed. */
-export type OperatorErrorCode = 'invalid-settings' | 'invalid-options' | 'load-failed' | 'startup-failed' | 'probe-failed' | 'no-handlers';
+export type OperatorErrorCode = 'invalid-settings' | 'invalid-options' | 'load-failed' | 'startup-failed' | 'probe-failed' | 'login-failed' | 'no-handlers';
 
 /**
  * An operator could not be configured, loaded or started.

@@ -52,6 +52,24 @@ describe('Registry', () => {
     expect(() => registry.on.create('x', fn, { field: 'spec..a' })).toThrow(/A field must be a dotted path/);
   });
 
+  it('names handlers with a field as Kopf does: `<id>/<field>`, except index handlers', () => {
+    const registry = new Registry();
+    const fn = (name: string) => ({ [name]: function () { return undefined; } })[name]!;
+    const field = { field: 'spec.field' };
+    expect(registry.on.create('x', fn('create_with_field_value_satisfied'), { ...field, value: 'value' }).id).toBe('create_with_field_value_satisfied/spec.field');
+    expect(registry.on.update('x', fn('u'), field).id).toBe('u/spec.field');
+    expect(registry.on.delete('x', fn('d'), field).id).toBe('d/spec.field');
+    expect(registry.on.resume('x', fn('r'), field).id).toBe('r/spec.field');
+    expect(registry.on.field('x', 'spec.field', fn('f')).id).toBe('f/spec.field');
+    expect(registry.on.event('x', fn('e'), field).id).toBe('e/spec.field');
+    expect(registry.on.daemon('x', fn('daemon_with_field'), { ...field, value: 'value' }).id).toBe('daemon_with_field/spec.field');
+    expect(registry.on.timer('x', fn('t'), { ...field, interval: 1 }).id).toBe('t/spec.field');
+    expect(registry.on.create('x', fn('ignored'), { ...field, id: 'explicit' }).id).toBe('explicit/spec.field');
+    expect(registry.on.index('x', fn('idx'), field).id).toBe('idx');
+    expect(registry.on.create('x', fn('plain')).id).toBe('plain');
+    expect(registry.on.update('x', fn('u2'), field).field).toEqual(['spec', 'field']);
+  });
+
   it('normalizes defaults: errors by kind, finalizer need, implied PRESENT for a field without a value', () => {
     const registry = new Registry();
     const create = registry.on.create('x', function c() { return undefined; }, { field: 'spec.a' });
@@ -105,17 +123,17 @@ describe('Registry', () => {
     });
     const timer = registry.on.timer('x', function tick() { return undefined; }, { interval: 2, idle: 5, sharp: true, initialDelay: () => 1 });
     expect(daemon).toMatchObject({
-      kind: 'daemon', id: 'monitor', reason: null, errors: 'temporary', backoff: 3, requiresFinalizer: true,
+      kind: 'daemon', id: 'monitor/spec.field', reason: null, errors: 'temporary', backoff: 3, requiresFinalizer: true,
       initialDelay: 1, cancellationBackoff: 2, cancellationTimeout: 0.5, cancellationPolling: 10,
     });
     expect(daemon.filters).toMatchObject({ valueField: ['spec', 'field'], value: 'value', hasValue: true });
     expect(timer).toMatchObject({ kind: 'timer', id: 'tick', interval: 2, idle: 5, sharp: true, requiresFinalizer: true });
     expect(typeof timer.initialDelay).toBe('function');
-    expect(registry.resourceHandlers('daemon').map((h) => h.id)).toEqual(['monitor']);
+    expect(registry.resourceHandlers('daemon').map((h) => h.id)).toEqual(['monitor/spec.field']);
     expect(registry.resourceHandlers('timer').map((h) => h.id)).toEqual(['tick']);
     // A change handler may share an id with a daemon (they live in separate groups), two background handlers may not.
     registry.on.create('x', function monitor() { return undefined; });
-    expect(() => registry.on.timer('x', function monitor() { return undefined; }, { interval: 1 })).toThrow(/Duplicate handler id 'monitor' for 'x': on.daemon\(monitor\) and on.timer\(monitor\)/);
+    expect(() => registry.on.timer('x', function monitor() { return undefined; }, { interval: 1, field: 'spec.field' })).toThrow(/Duplicate handler id 'monitor\/spec.field' for 'x': on.daemon\(monitor\) and on.timer\(monitor\)/);
   });
 
   it('validates daemon and timer options, naming the option that belongs to the other kind', () => {

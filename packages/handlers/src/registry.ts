@@ -81,7 +81,7 @@ export interface On {
   startup(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
   /** A cleanup activity: runs when the operator stops. */
   cleanup(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
-  /** A login activity: returns connection information. */
+  /** A login activity: returns a `ConnectionInfo` (server, TLS, credentials) that the operator's client uses; called when connecting and again after a 401 or once it expired. */
   login(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
   /** A probe activity: its result is reported by the health endpoint. */
   probe(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
@@ -300,14 +300,17 @@ export function buildResourceHandler(kind: ResourceHandlerKind, selector: Select
   }
   const { filters, field } = buildFilters(options, where, kind === 'update' || kind === 'field', kind === 'field');
   if (kind === 'field' && !field) throw new HandlerRegistrationError(`${where}: on.field needs a field, e.g. 'spec.field'.`);
-  const id = idPrefix + (kind === 'field' ? `${baseId}/${field!.join('.')}` : baseId);
+  // Kopf's ids: `<id>/<field>` for every handler with a field (whatever its kind), but not for index handlers
+  // and sub-handlers (`<parent id>/<id>`), whose field only filters (and narrows a sub-handler's old/new/diff).
+  const suffixed = field !== undefined && kind !== 'index' && idPrefix === '';
+  const id = idPrefix + (suffixed ? `${baseId}/${field.join('.')}` : baseId);
   const reason: ChangeReason | null = kind === 'field' || kind === 'event' || kind === 'daemon' || kind === 'timer' || kind === 'index' ? null : kind;
   const retry = kind === 'event' ? { errors: 'ignored' as const } : checkRetry(options, where, kind === 'index' ? 'ignored' : 'temporary');
   const optional = kind === 'delete' ? Boolean((options as DeleteHandlerOptions).optional) : false;
   const deleted = kind === 'resume' ? Boolean((options as ResumeHandlerOptions).deleted) : false;
   const background = kind === 'daemon' || kind === 'timer';
   return {
-    kind, id, fn, selector, reason, ...(kind === 'field' ? { field } : {}), ...retry,
+    kind, id, fn, selector, reason, ...(field ? { field } : {}), ...retry,
     optional, deleted, requiresFinalizer: (kind === 'delete' && !optional) || background, filters,
     ...(options.param === undefined ? {} : { param: options.param }),
     ...(background ? checkBackground(kind, options, where) : {}),

@@ -59,6 +59,9 @@ export function selectChangeHandlers(handlers: readonly ResourceHandler[], cause
       if (!fieldChanged(handler.field!, cause.old, cause.new)) return false;
     } else if (handler.reason !== cause.reason) {
       return false;
+    } else if (handler.kind === 'update' && handler.field && !fieldChanged(handler.field, cause.old, cause.new)) {
+      // An update handler with a field serves changes of that field only (Kopf's field_needs_change).
+      return false;
     }
     return matchesFilters(handler, { body: cause.body, change: { old: cause.old, new: cause.new }, context });
   });

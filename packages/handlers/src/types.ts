@@ -163,7 +163,7 @@ export interface ResourceHandler {
   readonly selector: Selector;
   /** The cause it serves; `null` for field handlers (any change of the field) and spies. */
   readonly reason: ChangeReason | null;
-  /** For field handlers: the field as a key path (`['spec', 'field']`). */
+  /** The `field` option as a key path (`['spec', 'field']`): it narrows a change handler's `old`/`new`/`diff`, and suffixes the id (`fn/spec.field`) except for index handlers and sub-handlers. */
   readonly field?: readonly string[];
   readonly errors: ErrorsMode;
   readonly retries?: number;

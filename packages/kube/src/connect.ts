@@ -17,6 +17,8 @@ import { Requester } from './internal/requester.js';
 import type { RetryOptions } from './internal/requester.js';
 import { KubeClient, shareClient } from './kubeClient.js';
 import { ambientClient } from './ambient.js';
+import type { ConnectionInfo, LoginFn } from './login.js';
+import { LoginCredentials, loginTls } from './login.js';
 
 export type { InClusterOptions, RetryOptions };
 
@@ -58,6 +60,11 @@ export interface ConnectOptions {
   logger?: Logger;
   /** @defaultValue 'opkit' */
   userAgent?: string;
+  /**
+   * Log in instead (Kopf's login handlers): called once now, and again after a 401 or once the credentials
+   * expired; what it returns is the server, its TLS settings and the credentials. Wins over every other source.
+   */
+  login?: LoginFn;
 }
 
 interface Connection {
@@ -75,6 +82,13 @@ function fromServerOptions(server: ServerOptions): Connection {
     ? new TokenFileCredentials(server.tokenFile)
     : new StaticCredentials(server.token ? { Authorization: `Bearer ${server.token}` } : {});
   return { server: url, namespace: server.namespace ?? 'default', agent, credentials, source: `explicit server ${server.url}` };
+}
+
+function fromLogin(info: ConnectionInfo, login: LoginFn): Connection {
+  if (typeof info?.server !== 'string' || info.server === '') throw new KubeConfigError('The login returned no server: a ConnectionInfo needs { server: "https://…" }.');
+  const url = parseUrl(info.server, 'the login\'s server');
+  const agent = makeAgent(url, loginTls(info));
+  return { server: url, namespace: info.defaultNamespace || 'default', agent, credentials: new LoginCredentials(info, login), source: `login (${url.href.replace(/\/$/, '')})` };
 }
 
 function fromLoaded(loaded: LoadedConfig): Connection {
@@ -134,6 +148,49 @@ function makeAgent(url: URL, tls: https.AgentOptions): http.Agent {
 }
 
 /**
+ * The connection a kubeconfig describes, as a login handler returns it (Kopf's `login_with_kubeconfig`):
+ * `KUBECONFIG`, else `~/.kube/config`, else the in-cluster service account, or the given kubeconfig.
+ * Users with exec plugins or auth providers are not supported here (`connect()` supports them).
+ *
+ * @throws KubeConfigError when no kubeconfig is found, or its user needs an exec plugin or auth provider.
+ * @example
+ * ```ts
+ * on.login(function login_fn() { return loginWithKubeconfig(); });
+ * ```
+ */
+export function loginWithKubeconfig(options: Pick<ConnectOptions, 'kubeconfig' | 'context' | 'inCluster' | 'env' | 'homeDir'> = {}): ConnectionInfo {
+  const loaded = loadConfig(options);
+  const kc = loaded.build();
+  const cluster = kc.getCurrentCluster();
+  const user = kc.getCurrentUser();
+  if (!cluster) throw new KubeConfigError(`${loaded.source}: the current context has no cluster`);
+  if (user?.exec || user?.authProvider) throw new KubeConfigError(`${loaded.source}: user "${user.name}" needs an exec plugin or auth provider; connect() supports those, a login handler does not`);
+  const tokenFile = user ? loaded.tokenFiles.get(user.name) : undefined;
+  let token = user?.token;
+  if (!token && tokenFile) {
+    try {
+      token = readFileSync(tokenFile, 'utf8').trim();
+    } catch (error) {
+      throw new KubeConfigError(`${loaded.source}: cannot read the token file ${tokenFile}: ${(error as Error).message}`, [], { cause: error });
+    }
+  }
+  const context = kc.getContextObject(kc.getCurrentContext());
+  const info: { -readonly [K in keyof ConnectionInfo]: ConnectionInfo[K] } = { server: cluster.server };
+  if (cluster.caFile) info.caPath = cluster.caFile;
+  if (cluster.caData) info.caData = cluster.caData;
+  if (cluster.skipTLSVerify) info.insecure = true;
+  if (token) info.token = token;
+  if (user?.username) info.username = user.username;
+  if (user?.password) info.password = user.password;
+  if (user?.certFile) info.certificatePath = user.certFile;
+  if (user?.certData) info.certificateData = user.certData;
+  if (user?.keyFile) info.privateKeyPath = user.keyFile;
+  if (user?.keyData) info.privateKeyData = user.keyData;
+  if (context?.namespace) info.defaultNamespace = context.namespace;
+  return info;
+}
+
+/**
  * Connect to a Kubernetes API server.
  *
  * Without options, inside a running operator (its handlers, daemons, timers, activities and what they
@@ -154,7 +211,9 @@ function makeAgent(url: URL, tls: https.AgentOptions): http.Agent {
 export async function connect(options: ConnectOptions = {}): Promise<KubeClient> {
   const inside = Object.values(options).every((value) => value === undefined) ? ambientClient() : undefined;
   if (inside) return shareClient(inside);
-  const connection = options.server
+  const connection = options.login
+    ? fromLogin(await options.login('initial'), options.login)
+    : options.server
     ? fromServerOptions(options.server)
     : fromLoaded(
         loadConfig({ kubeconfig: options.kubeconfig, context: options.context, inCluster: options.inCluster, env: options.env, homeDir: options.homeDir }),

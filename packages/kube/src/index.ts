@@ -4,9 +4,11 @@
 // First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
 import './requireNode.js';
 
-export { connect } from './connect.js';
+export { connect, loginWithKubeconfig } from './connect.js';
 export { runWithClient, ambientClient } from './ambient.js';
 export type { ConnectOptions, ServerOptions, InClusterOptions, RetryOptions } from './connect.js';
+export { LoginCredentials, loginHeaders, loginTls } from './login.js';
+export type { ConnectionInfo, LoginFn, LoginReason } from './login.js';
 
 export { KubeClient } from './kubeClient.js';
 export type {

@@ -6,6 +6,7 @@ import type { Diff } from './diff.js';
 import { diff as computeDiff } from './diff.js';
 import type { Essence } from './essence.js';
 import { essence as computeEssence } from './diffBaseStorage.js';
+import type { Finalizers } from './finalizers.js';
 import { isDeletionBlocked, isDeletionOngoing } from './finalizers.js';
 import type { HandlerCounters, HandlerStatesOptions } from './handlerStates.js';
 import { HandlerStates } from './handlerStates.js';
@@ -42,7 +43,7 @@ export interface DetectCauseInput {
   /** The diff between diff-base and essence; computed when omitted. */
   readonly diff?: Diff;
   /** The finalizer that is ours; the profile's by default. */
-  readonly finalizer?: string;
+  readonly finalizer?: Finalizers;
   /** Seen in the initial listing and not yet fully handled once by this process. */
   readonly initial?: boolean;
   /** The persistence profile (default `'opkit'`). */

@@ -5,6 +5,7 @@
 // gate, running the change handlers, or releasing the object — with its log line and its patch fn.
 // Core carries it out; nothing here talks to the API server or runs a handler.
 import type { ChangingCause } from './causes.js';
+import type { Finalizers } from './finalizers.js';
 import { allowDeletion, blockDeletion, isDeletionBlocked, isDeletionOngoing, planFinalizer, shouldReleaseFinalizer } from './finalizers.js';
 import type { PatchFn } from './patch.js';
 
@@ -55,7 +56,7 @@ export interface CyclePlanInput {
   readonly event: string | null;
   readonly body: unknown;
   /** Our finalizer. */
-  readonly finalizer: string;
+  readonly finalizer: Finalizers;
   /** The changing cause, when some change handler could match the object; else the object is not ours to change (stealth). */
   readonly cause?: ChangingCause | undefined;
   /** Whether our finalizer is required (see `requiresFinalizer`). */
@@ -111,7 +112,7 @@ export function planCycle(input: CyclePlanInput): CyclePlan {
  * const release = planRelease({ body, finalizer, delays: [] }); // { log, fn } when deleting with our finalizer
  * ```
  */
-export function planRelease(args: { readonly body: unknown; readonly finalizer: string; readonly delays: readonly number[] }): { readonly log: CycleLog; readonly fn: PatchFn } | null {
+export function planRelease(args: { readonly body: unknown; readonly finalizer: Finalizers; readonly delays: readonly number[] }): { readonly log: CycleLog; readonly fn: PatchFn } | null {
   return shouldReleaseFinalizer(args) ? { log: RELEASE, fn: allowDeletion(args.finalizer) } : null;
 }
 

@@ -7,6 +7,18 @@ import type { JsonPatchOperation } from './jsonPatch.js';
 import { guardJsonPatch, jsonPatchFromDiff } from './jsonPatch.js';
 import type { PatchFn } from './patch.js';
 
+/**
+ * Our finalizer, or several: the first is the one we add; every one of them counts as ours when
+ * present (it blocks deletion, and is removed when we release the object). The default profile
+ * lists Kopf's finalizer second, so that it takes over objects a Kopf operator finalized.
+ */
+export type Finalizers = string | readonly string[];
+
+/** The names of {@link Finalizers}, ours first. */
+export function finalizerNames(finalizer: Finalizers): readonly string[] {
+  return typeof finalizer === 'string' ? [finalizer] : finalizer;
+}
+
 /** A handler that matched the object, as far as finalizers care. */
 export interface FinalizerNeed {
   /** `delete` for deletion handlers, `daemon`/`timer` for background handlers, anything else otherwise. */
@@ -42,9 +54,9 @@ export function isDeletionOngoing(body: unknown): boolean {
 }
 
 /** Whether our finalizer is on the object. */
-export function isDeletionBlocked(body: unknown, finalizer: string): boolean {
+export function isDeletionBlocked(body: unknown, finalizer: Finalizers): boolean {
   const finalizers = resolve(body, ['metadata', 'finalizers'], []);
-  return Array.isArray(finalizers) && finalizers.includes(finalizer);
+  return Array.isArray(finalizers) && finalizerNames(finalizer).some((name) => finalizers.includes(name));
 }
 
 /**
@@ -55,12 +67,12 @@ export function isDeletionBlocked(body: unknown, finalizer: string): boolean {
  * patch.fns.push(blockDeletion('opkit.dev/finalizer'));
  * ```
  */
-export function blockDeletion(finalizer: string): PatchFn {
+export function blockDeletion(finalizer: Finalizers): PatchFn {
   return (body: JsonObject) => {
     if (isDeletionBlocked(body, finalizer)) return;
     if (!isObject(body.metadata)) body.metadata = {};
     const metadata = body.metadata as JsonObject;
-    metadata.finalizers = [...(Array.isArray(metadata.finalizers) ? metadata.finalizers : []), finalizer];
+    metadata.finalizers = [...(Array.isArray(metadata.finalizers) ? metadata.finalizers : []), finalizerNames(finalizer)[0]!];
   };
 }
 
@@ -72,11 +84,12 @@ export function blockDeletion(finalizer: string): PatchFn {
  * patch.fns.push(allowDeletion('opkit.dev/finalizer'));
  * ```
  */
-export function allowDeletion(finalizer: string): PatchFn {
+export function allowDeletion(finalizer: Finalizers): PatchFn {
+  const names = finalizerNames(finalizer);
   return (body: JsonObject) => {
     const metadata = body.metadata;
     if (!isObject(metadata) || !Array.isArray(metadata.finalizers)) return;
-    metadata.finalizers = metadata.finalizers.filter((item) => item !== finalizer);
+    metadata.finalizers = metadata.finalizers.filter((item) => !names.includes(item as string));
     if ((metadata.finalizers as unknown[]).length === 0) delete metadata.finalizers;
     if (Object.keys(metadata).length === 0) delete body.metadata;
   };
@@ -99,7 +112,7 @@ function guardedOps(body: unknown, fn: PatchFn): JsonPatchOperation[] {
  * //  { op: 'add', path: '/metadata/finalizers/1', value: 'opkit.dev/finalizer' }]
  * ```
  */
-export function addFinalizerPatch(body: unknown, finalizer: string): JsonPatchOperation[] {
+export function addFinalizerPatch(body: unknown, finalizer: Finalizers): JsonPatchOperation[] {
   return guardedOps(body, blockDeletion(finalizer));
 }
 
@@ -113,7 +126,7 @@ export function addFinalizerPatch(body: unknown, finalizer: string): JsonPatchOp
  * // [{ op: 'test', … }, { op: 'remove', path: '/metadata/finalizers/1' }]
  * ```
  */
-export function removeFinalizerPatch(body: unknown, finalizer: string): JsonPatchOperation[] {
+export function removeFinalizerPatch(body: unknown, finalizer: Finalizers): JsonPatchOperation[] {
   return guardedOps(body, allowDeletion(finalizer));
 }
 
@@ -135,7 +148,7 @@ export interface FinalizerPlan {
  * planFinalizer({ body, finalizer: 'opkit.dev/finalizer', required: true }); // { action: 'add', skipChangeHandlers: true }
  * ```
  */
-export function planFinalizer(args: { readonly body: unknown; readonly finalizer: string; readonly required: boolean }): FinalizerPlan {
+export function planFinalizer(args: { readonly body: unknown; readonly finalizer: Finalizers; readonly required: boolean }): FinalizerPlan {
   const blocked = isDeletionBlocked(args.body, args.finalizer);
   const deleting = isDeletionOngoing(args.body);
   if (args.required && !blocked && !deleting) return { action: 'add', skipChangeHandlers: true };
@@ -152,6 +165,6 @@ export function planFinalizer(args: { readonly body: unknown; readonly finalizer
  * shouldReleaseFinalizer({ body, finalizer: 'opkit.dev/finalizer', delays: [] }); // true when deleting
  * ```
  */
-export function shouldReleaseFinalizer(args: { readonly body: unknown; readonly finalizer: string; readonly delays: readonly number[] }): boolean {
+export function shouldReleaseFinalizer(args: { readonly body: unknown; readonly finalizer: Finalizers; readonly delays: readonly number[] }): boolean {
   return isDeletionOngoing(args.body) && isDeletionBlocked(args.body, args.finalizer) && args.delays.length === 0;
 }

@@ -49,6 +49,8 @@ export { essence, AnnotationsDiffBaseStorage, StatusDiffBaseStorage, ANNOTATIONS
 export { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
 export type { ResourceStorages, ResourceStoragesOptions } from './resourceStorages.js';
 export { resourceStorages } from './resourceStorages.js';
+export type { AdoptedRecordsInput } from './takeover.js';
+export { AdoptingProgressStorage, AdoptingDiffBaseStorage, adoptedRecords } from './takeover.js';
 
 // Handler-state bookkeeping and results
 export type { HandlerOutcome, HandlerStateFields } from './handlerState.js';
@@ -57,9 +59,9 @@ export type { HandlerCounters, HandlerStatesOptions } from './handlerStates.js';
 export { HandlerStates } from './handlerStates.js';
 
 // Finalizers
-export type { FinalizerNeed, FinalizerPlan } from './finalizers.js';
+export type { FinalizerNeed, FinalizerPlan, Finalizers } from './finalizers.js';
 export {
-  requiresFinalizer, isDeletionOngoing, isDeletionBlocked, blockDeletion, allowDeletion,
+  finalizerNames, requiresFinalizer, isDeletionOngoing, isDeletionBlocked, blockDeletion, allowDeletion,
   addFinalizerPatch, removeFinalizerPatch, planFinalizer, shouldReleaseFinalizer,
 } from './finalizers.js';
 

@@ -24,10 +24,11 @@ describe('resourceStorages', () => {
   });
 
   it('uses Kopf\'s layout without a status subresource, and the profile\'s finalizer unless given one', () => {
-    const chosen = resourceStorages({ statusSubresource: false });
+    const chosen = resourceStorages({ statusSubresource: false, adoptKopf: false });
     expect(chosen.progressStorage).toBeInstanceOf(SmartProgressStorage);
     expect(chosen.diffBaseStorage).toBeInstanceOf(AnnotationsDiffBaseStorage);
     expect(chosen.finalizer).toBe('opkit.dev/finalizer');
+    expect(chosen.finalizers).toEqual(['opkit.dev/finalizer']);
     expect(resourceStorages({ statusSubresource: false, finalizer: 'example.com/mine' }).finalizer).toBe('example.com/mine');
   });
 

@@ -7,15 +7,20 @@ import type { DiffBaseStorage } from './diffBaseStorage.js';
 import { AnnotationsDiffBaseStorage } from './diffBaseStorage.js';
 import { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
 import type { PersistenceProfile, PersistenceProfileName } from './profiles.js';
-import { resolveProfile } from './profiles.js';
+import { PERSISTENCE_PROFILES, resolveProfile } from './profiles.js';
 import type { ProgressStorage } from './progressStorage.js';
 import { AnnotationsProgressStorage, MultiProgressStorage, SmartProgressStorage, StatusProgressStorage } from './progressStorage.js';
+import { AdoptingDiffBaseStorage, AdoptingProgressStorage } from './takeover.js';
 
 /** The storages and the finalizer of one resource. */
 export interface ResourceStorages {
   readonly progressStorage: ProgressStorage;
   readonly diffBaseStorage: DiffBaseStorage;
   readonly finalizer: string;
+  /** Every finalizer counted as ours: `finalizer` first, then the adopted ones (Kopf's, in the default profile). */
+  readonly finalizers?: readonly string[] | undefined;
+  /** The annotation prefix of the adopted records (`kopf.zalando.org`), when records are adopted. */
+  readonly adoptedPrefix?: string | undefined;
 }
 
 /** The input of {@link resourceStorages}. */
@@ -30,13 +35,21 @@ export interface ResourceStoragesOptions {
   readonly progressStorage?: ProgressStorage | undefined;
   /** A diff-base storage to use as given instead of the profile's. */
   readonly diffBaseStorage?: DiffBaseStorage | undefined;
+  /**
+   * Whether, in the `opkit` profile, Kopf's records are read too (its diff-base, progress and finalizer),
+   * so that objects a Kopf operator handled are resumed and released. @defaultValue true
+   */
+  readonly adoptKopf?: boolean | undefined;
 }
 
 /**
  * The storages of one resource. Progress: with a status subresource, annotations and
  * `status.<profile>.progress` (the more advanced record is read; the touch value goes to the
  * annotations only), else {@link SmartProgressStorage}. Diff-base: with a status subresource,
- * {@link DualDiffBaseStorage}, else the annotation.
+ * {@link DualDiffBaseStorage}, else the annotation. In the `opkit` profile (unless `adoptKopf` is
+ * false), Kopf's records are read as well — ours first — and purged as ours are written, and Kopf's
+ * finalizer counts as ours (`finalizers`), so objects a Kopf operator handled are resumed, not created
+ * again, and released once their delete handlers ran.
  *
  * @example
  * ```ts
@@ -46,10 +59,29 @@ export interface ResourceStoragesOptions {
  */
 export function resourceStorages(options: ResourceStoragesOptions): ResourceStorages {
   const profile = resolveProfile(options.profile);
-  const progressStorage = options.progressStorage ?? (options.statusSubresource
-    ? new MultiProgressStorage([new AnnotationsProgressStorage({ profile }), new StatusProgressStorage({ profile })], { read: 'advanced', touch: 'first' })
-    : new SmartProgressStorage({ profile }));
-  const diffBaseStorage = options.diffBaseStorage
-    ?? (options.statusSubresource ? DualDiffBaseStorage.forProfile(profile) : new AnnotationsDiffBaseStorage({ profile }));
-  return { progressStorage, diffBaseStorage, finalizer: options.finalizer ?? profile.finalizer };
+  const own = (of: PersistenceProfile): { progressStorage: ProgressStorage; diffBaseStorage: DiffBaseStorage } => ({
+    progressStorage: options.statusSubresource
+      ? new MultiProgressStorage([new AnnotationsProgressStorage({ profile: of }), new StatusProgressStorage({ profile: of })], { read: 'advanced', touch: 'first' })
+      : new SmartProgressStorage({ profile: of }),
+    diffBaseStorage: options.statusSubresource ? DualDiffBaseStorage.forProfile(of) : new AnnotationsDiffBaseStorage({ profile: of }),
+  });
+  const ours = own(profile);
+  const finalizer = options.finalizer ?? profile.finalizer;
+  const kopf = PERSISTENCE_PROFILES.kopf;
+  // The default profile takes over from Kopf: Kopf's records are read (ours first) and purged, and its finalizer is ours too.
+  const adopt = (options.adoptKopf ?? true) && profile.name === 'opkit' && profile.prefix !== kopf.prefix;
+  if (!adopt) {
+    return {
+      progressStorage: options.progressStorage ?? ours.progressStorage, diffBaseStorage: options.diffBaseStorage ?? ours.diffBaseStorage,
+      finalizer, finalizers: [finalizer],
+    };
+  }
+  const theirs = own(kopf);
+  return {
+    progressStorage: options.progressStorage ?? new AdoptingProgressStorage(ours.progressStorage, new SmartProgressStorage({ profile: kopf })),
+    diffBaseStorage: options.diffBaseStorage ?? new AdoptingDiffBaseStorage(ours.diffBaseStorage, theirs.diffBaseStorage),
+    finalizer,
+    finalizers: finalizer === kopf.finalizer ? [finalizer] : [finalizer, kopf.finalizer],
+    adoptedPrefix: kopf.prefix,
+  };
 }

@@ -20,6 +20,8 @@ export interface ObjectMemory {
   noticedByListing: boolean;
   /** A changing cause has been fully handled once by this process (resume handlers ran or were not needed). */
   fullyHandledOnce: boolean;
+  /** Whether the records adopted from Kopf (default profile) were reported already. */
+  adoptionReported?: boolean;
   /** Index into the error delays; reset after a clean cycle. */
   throttleStep: number;
   /** Patch fns whose JSON patch failed (422), retried in the next cycle. */

@@ -10,7 +10,7 @@ import { deepEqual, filterContextOf, matchesFilters, prematchChangeHandlers } fr
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import type { ChangingCause, FieldSpec, ResourceStorages } from '@opkit/state';
 import {
-  consistencyWait, detectChangingCause, formatTouchValue, isDeletionOngoing, Patch, planCycle, planRelease, reachedVersion, requiresFinalizer, toEpochMicros,
+  adoptedRecords, consistencyWait, detectChangingCause, formatTouchValue, isDeletionOngoing, Patch, planCycle, planRelease, reachedVersion, requiresFinalizer, toEpochMicros,
 } from '@opkit/state';
 import type { Clock, Logger } from '@opkit/tasks';
 import type { FeedEventInput, FeedObjectRef } from '../feed.js';
@@ -83,9 +83,16 @@ export async function processObject(deps: CycleDeps, input: {
   readonly key?: string;
 }): Promise<CycleResult> {
   const { resource, handlers, storage, event, memory, ref, signal } = input;
-  const { progressStorage, diffBaseStorage, finalizer } = storage;
+  const { progressStorage, diffBaseStorage } = storage;
+  // Ours first; in the default profile also Kopf's, which then counts as ours (see state's resourceStorages).
+  const finalizer = storage.finalizers ?? storage.finalizer;
   const body = event.object;
   const logger = deps.objectLogger(body, resource);
+  if (!memory.adoptionReported && storage.adoptedPrefix !== undefined && event.type !== 'DELETED') {
+    memory.adoptionReported = true;
+    const found = adoptedRecords({ body, progressStorage, diffBaseStorage, finalizers: storage.finalizers ?? [storage.finalizer], prefix: storage.adoptedPrefix });
+    if (found.length > 0) logger.info(`Resuming handling recorded by Kopf (${found.join(', ')}); the records move under Opkit's names as the object is handled (--persistence kopf keeps Kopf's).`);
+  }
   const version = body.metadata?.resourceVersion;
   if (memory.expectedVersion !== undefined && version !== undefined && reachedVersion(version, memory.expectedVersion)) memory.expectedVersion = undefined;
   const patch = new Patch(memory.pendingMain, { fns: memory.pendingFns });

@@ -220,6 +220,8 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     const cycleEvent: CycleEvent = { type: event.type, object: body, initial: event.initial, ...(event.wake ? { wake: true } : {}), ...(event.touch ? { touch: true } : {}) };
     let wakeIn: number | null;
     try {
+      // As in Kopf, the object is indexed before its handlers run for the same event (they see it in the indices).
+      if (!event.wake && item.handlers.index?.length) await indexer?.settled(event.resource, body);
       const result = await runWithScope({ events: deps.events }, () => processObject({ client: deps.client, settings: deps.settings, clock: deps.clock, emit: deps.emit, objectLogger: deps.objectLogger, background, indices }, {
         resource: event.resource, handlers: item.handlers, storage: item.storage, event: cycleEvent, memory: memory, ref, signal: context.signal, key: context.key,
       }));

@@ -7,7 +7,7 @@
 import 'reflect-metadata';
 import { Daemons } from '@opkit/daemons';
 import type { FeedEventInput, Indices, Registry } from '@opkit/handlers';
-import { createIndexer, createLogger, feedLogger, objectLogger, postingLogger } from '@opkit/handlers';
+import { createIndexer, createLogger, feedLogger, loginWithActivities, objectLogger, postingLogger } from '@opkit/handlers';
 import type { ConnectOptions, KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { connect } from '@opkit/kube';
 import { Patch, resourceStorages } from '@opkit/state';
@@ -51,7 +51,7 @@ export const OBJECT_LOGGER: InjectionToken<(body: KubeObject, resource: Resource
 export interface OperatorRoot {
   readonly container: DependencyContainer;
   /** Connect (unless a client is registered) and resolve the client; `owned` when the operator made it (and so closes it). */
-  client(): Promise<{ readonly client: KubeClient; readonly owned: boolean }>;
+  client(options?: { readonly signal?: AbortSignal }): Promise<{ readonly client: KubeClient; readonly owned: boolean }>;
   /** Whether the user registered a part (then it is theirs: used as given, never closed or flushed). */
   registeredByUser(token: InjectionToken<unknown>): boolean;
 }
@@ -168,9 +168,14 @@ export function composeOperator(input: RootInput, overrides?: (container: Depend
   return {
     container: c,
     registeredByUser,
-    async client() {
+    async client(options = {}) {
       if (c.isRegistered(KUBE_CLIENT, false)) return { client: c.resolve(KUBE_CLIENT), owned: false };
-      connecting ??= connect(input.connect ?? {}).then((client) => {
+      // Login handlers (as in Kopf): they give the connection, now and again after a 401 or once it expired.
+      const login = input.registry.activityHandlers('login').length === 0 ? undefined : loginWithActivities({
+        registry: input.registry, settings: c.resolve(SETTINGS), logger: c.resolve(RUNTIME_LOGGER), clock: c.resolve(CLOCK),
+        memo: input.memo, emit: input.emit, indices: input.indices,
+      }, { signal: options.signal ?? new AbortController().signal });
+      connecting ??= connect({ ...input.connect, ...(login ? { login } : {}) }).then((client) => {
         c.register(KUBE_CLIENT, { useValue: client });
         return client;
       });

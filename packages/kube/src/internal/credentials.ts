@@ -11,8 +11,8 @@ import { KubeConfigError } from '../errors.js';
 export interface Credentials {
   /** Headers to add to the next request (Authorization, Impersonate-User …). */
   headers(): Promise<Record<string, string>>;
-  /** The server answered 401: drop whatever is cached so the next `headers()` reads afresh. */
-  invalidate(): void;
+  /** The server answered 401 to a request with the `used` headers: drop whatever is cached so the next `headers()` reads afresh. */
+  invalidate(used?: Readonly<Record<string, string>>): void;
 }
 
 /** Fixed headers: a static token, basic auth, client certificates (which live in the agent), or nothing. */

@@ -183,7 +183,7 @@ export class Requester {
       }
       if (failure instanceof UnauthorizedError && !refreshed) {
         refreshed = true;
-        credentials.invalidate();
+        credentials.invalidate(headers);
         logger.info('credentials rejected (401); re-reading them and retrying', { request: where });
         continue;
       }
