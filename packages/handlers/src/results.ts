@@ -1,9 +1,9 @@
 // Whether a handler's result can be stored in `status[<id>]` exactly. JSON would silently turn NaN into
 // null, a Date into a string, a Map into `{}`, drop functions and Symbols, and a cycle or an oversized
 // result fails only when the patch is sent — after the handler was recorded as succeeded, so it re-ran
-// forever. Checking the result when the handler returns lets invokeHandler fail that handler for good,
+// forever. A bigint within int64 is stored with every digit; a wider one would be rounded by the API server. Checking the result when the handler returns lets invokeHandler fail that handler for good,
 // naming the path in the result and what is there, instead.
-import { isRawJson, stringifyJson } from '@opkit/json';
+import { isInt64, isRawJson, stringifyJson } from '@opkit/json';
 
 /**
  * The largest result (as compact JSON, in bytes) a handler may return: 1 MiB. kube-apiserver refuses a
@@ -52,7 +52,9 @@ function roundTrips(value: object): boolean {
 
 function check(value: unknown, path: string, ancestors: Map<object, string>): UnstorableResult | undefined {
   switch (typeof value) {
-    case 'string': case 'boolean': case 'bigint': return undefined;
+    case 'string': case 'boolean': return undefined;
+    // An API server keeps int64 exactly and rounds a wider integer to float64 (as Go's decoder does).
+    case 'bigint': return isInt64(value) ? undefined : { path, problem: `a bigint beyond int64 (an API server would store ${Number(value)})` };
     case 'number': return Number.isFinite(value) ? undefined : { path, problem: String(value) };
     case 'undefined': return { path, problem: 'undefined' };
     case 'function': return { path, problem: 'a function' };
@@ -97,14 +99,15 @@ function formatBytes(bytes: number): string {
  * Find what in a handler's result cannot be stored exactly as JSON in the object's status: NaN or an
  * infinity, a function, a Symbol, `undefined` in a list, a Date, Map, Set or other built-in object, a
  * class instance with a `toJSON` or getters, a circular reference, or a result over
- * {@link MAX_RESULT_BYTES} once written. Plain objects, lists, strings, finite numbers, bigints (stored
- * with every digit), booleans and null are stored exactly; a field set to `undefined` is absent.
+ * {@link MAX_RESULT_BYTES} once written. Plain objects, lists, strings, finite numbers, bigints within
+ * int64 (stored with every digit; a wider one is refused, as an API server rounds it), booleans and null are stored exactly; a field set to `undefined` is absent.
  *
  * @returns undefined when the result can be stored, else where and what the first problem is.
  * @example
  * ```ts
  * findUnstorable({ items: [0, 1, { when: new Date() }] }); // { path: 'result.items[2].when', problem: 'a Date' }
- * findUnstorable({ big: 12345678901234567890123n });        // undefined
+ * findUnstorable({ big: 9223372036854775807n });           // undefined
+ * findUnstorable({ big: 12345678901234567890123n });        // { path: 'result.big', problem: 'a bigint beyond int64 (…)' }
  * ```
  */
 export function findUnstorable(result: unknown, options: { readonly maxBytes?: number } = {}): UnstorableResult | undefined {
