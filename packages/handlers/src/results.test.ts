@@ -18,7 +18,7 @@ describe('findUnstorable', () => {
   it('accepts JSON data, bigints with every digit, raw JSON and absent (undefined) fields', () => {
     const shared = { a: 1 };
     for (const ok of [1, 'x', true, 9223372036854775807n, -9223372036854775808n, [1, 'a', null], { a: { b: [shared, shared] }, c: undefined },
-      Object.create(null) as object, JSON.rawJSON('12345678901234567890123'), new Point(1, 2)]) {
+      Object.create(null) as object, (JSON as unknown as { rawJSON(text: string): object }).rawJSON('12345678901234567890123'), new Point(1, 2)]) {
       expect(findUnstorable(ok)).toBeUndefined();
     }
     expect(findUnstorable(undefined)).toBeUndefined();
