@@ -150,6 +150,8 @@ describe('Patch: assigning whole keys', () => {
     expect(() => { (patch as any).spec = 'x'; }).toThrow("patch.spec can only be assigned an object (merged into the patch) or null (deletes it); got a string. Assign its fields instead: patch.spec.field = value.");
     expect(() => { (patch as any).metadata.labels = ['a']; }).toThrow('patch.metadata.labels can only be assigned an object');
     expect(() => { (patch as any).other = undefined; }).toThrow('patch.other = undefined changes nothing; assign null to delete the field.');
+    expect(() => { (patch as any).data = { k: 'v' }; }).toThrow("patch.data cannot be replaced: set a field with patch.set(['data', 'key'], value)");
+    expect(() => { (patch as any).fns = 'x'; }).toThrow('patch.fns can only be assigned a list of functions');
     expect(patch.isEmpty).toBe(true);
   });
 });

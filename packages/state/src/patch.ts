@@ -46,6 +46,12 @@ export class Patch {
     return new Proxy(this, {
       get: (target, key, receiver) => (typeof key !== 'string' || key in target ? Reflect.get(target, key, receiver) : target.data[key]),
       set: (target, key, value, receiver) => {
+        if (key === 'data' || key === 'views') {
+          throw new TypeError(`patch.${key} cannot be replaced: set a field with patch.set(['data', 'key'], value), or assign patch.spec, patch.status or patch.metadata.`);
+        }
+        if (key === 'fns' && (!Array.isArray(value) || !value.every((fn) => typeof fn === 'function'))) {
+          throw new TypeError('patch.fns can only be assigned a list of functions; push to it instead: patch.fns.push((body) => { … }).');
+        }
         if (typeof key !== 'string' || key in target) return Reflect.set(target, key, value, receiver);
         assignField(target.data, [key], value, `patch.${key}`);
         return true;
