@@ -134,6 +134,7 @@ export function resolveSettings(input: SettingsInput = {}): OperatorSettings {
     watching: {
       inactivityTimeout: seconds('watching.inactivityTimeout', w.inactivityTimeout, 70, 0.001),
       serverTimeout: seconds('watching.serverTimeout', w.serverTimeout, 300, 1),
+      bookmarkInterval: seconds('watching.bookmarkInterval', w.bookmarkInterval, 0),
       reconnectBackoff: seconds('watching.reconnectBackoff', w.reconnectBackoff, 0.1),
       pageSize,
     },

@@ -219,3 +219,41 @@ describe('reviewAdmission', () => {
     expect(seen).toEqual(['kind', 'short']);
   });
 });
+
+describe('reviewAdmission: assigning whole keys of the patch', () => {
+  async function mutated(fn: Fn): Promise<Record<string, any>> {
+    const response = (await reviewAdmission(registry(['mutate', fn]).admissionHandlers(), review())).response;
+    expect(response.allowed).toBe(true);
+    return { ops: decodePatch(response.patch) };
+  }
+
+  it('applies patch.metadata = {...} (merged, as for patch.metadata.labels = ...)', async () => {
+    expect(await mutated(({ patch }) => { patch.metadata = { labels: { a: 'b' } }; })).toEqual({ ops: [{ op: 'add', path: '/metadata/labels/a', value: 'b' }] });
+    const { ops } = await mutated(({ patch }) => {
+      patch.labels.first = '1';
+      patch.metadata = { labels: { a: 'b', gone: null }, annotations: { note: 'n' } };
+      patch.spec = { field: 'changed' };
+      patch.labels = { c: 'd' };
+    });
+    expect(ops).toHaveLength(6);
+    expect(ops).toEqual(expect.arrayContaining([
+      { op: 'remove', path: '/metadata/labels/gone' },
+      { op: 'add', path: '/metadata/labels/first', value: '1' },
+      { op: 'add', path: '/metadata/labels/a', value: 'b' },
+      { op: 'add', path: '/metadata/labels/c', value: 'd' },
+      { op: 'add', path: '/metadata/annotations', value: { note: 'n' } },
+      { op: 'replace', path: '/spec/field', value: 'changed' },
+    ]));
+  });
+
+  it('applies any other top-level key and replaces fns; throws, saying how, for what it cannot apply', async () => {
+    const ops = (await mutated(({ patch }) => {
+      (patch as unknown as Record<string, unknown>).data = { k: 'v' };
+      (patch as { fns: unknown }).fns = [(body: Record<string, unknown>) => { body.extra = true; }];
+    })).ops;
+    expect(ops).toEqual([{ op: 'add', path: '/data', value: { k: 'v' } }, { op: 'add', path: '/extra', value: true }]);
+    const response = (await reviewAdmission(registry(['mutate', ({ patch }) => { (patch as any).metadata = 'x'; }]).admissionHandlers(), review())).response;
+    expect(response.allowed).toBe(false);
+    expect(response.status?.message).toBe('patch.metadata can only be assigned an object (merged into the patch) or null (deletes it); got a string. Assign its fields instead: patch.metadata.field = value.');
+  });
+});

@@ -39,7 +39,7 @@ export type FeedEventInput =
   | {
     readonly type: 'watch';
     /** started/stopped: the stream of a resource; synced: its first listing is delivered; the rest as the stream reports them. */
-    readonly phase: 'started' | 'synced' | 'stopped' | 'listed' | 'bookmark' | 'relist' | 'reconnect' | 'inactivity';
+    readonly phase: 'started' | 'synced' | 'stopped' | 'listed' | 'bookmark' | 'relist' | 'reconnect' | 'stalled' | 'inactivity';
     readonly resource: string; readonly namespace?: string | undefined;
     readonly resourceVersion?: string | undefined; readonly message?: string | undefined;
   }

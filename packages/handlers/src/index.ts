@@ -53,6 +53,8 @@ export type { FieldPath } from './fields.js';
 // Invoking
 export { invokeHandler, subhandler } from './invoke.js';
 export type { InvokeOptions } from './invoke.js';
+export { findUnstorable, MAX_RESULT_BYTES } from './results.js';
+export type { UnstorableResult } from './results.js';
 export { runWithScope, currentScope, currentContext } from './scope.js';
 export { describeOutcome, errorMessageOf, reportOutcome } from './outcomeReport.js';
 export type { OutcomeReport, AttemptFeedBase } from './outcomeReport.js';

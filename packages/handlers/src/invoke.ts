@@ -3,6 +3,7 @@
 // deciding what happens next is core's; this only says what happened, with Kopf's error semantics.
 import { HandlerRetriesError, HandlerScopeError, HandlerTimeoutError, PermanentError, TemporaryError } from './errors.js';
 import { buildResourceHandler } from './registry.js';
+import { findUnstorable } from './results.js';
 import { currentScope, runWithScope } from './scope.js';
 import type {
   ActivityContext, ActivityHandler, ChangeHandlerOptions, HandlerContext, InvocationOutcome, ResourceHandler, ResourceHandlerFn,
@@ -53,7 +54,17 @@ export async function invokeHandler(handler: ResourceHandler | ActivityHandler, 
   } catch (error) {
     return classifyError(handler, error, { retry, runtime, defaultBackoff: options.defaultBackoff ?? 60 });
   }
+  const unstorable = storesResult(handler) ? findUnstorable(result) : undefined;
+  if (unstorable) {
+    // Never "succeeded" with a result that would be lost, or would fail the patch on every cycle.
+    return { kind: 'permanent', error: new PermanentError(`${describe(handler)} returned a result that cannot be stored: ${unstorable.path} is ${unstorable.problem}.`) };
+  }
   return { kind: 'success', result, subhandlers };
+}
+
+/** Handlers whose result goes to `status[<id>]`: change handlers, event spies, daemons and timers. */
+function storesResult(handler: ResourceHandler | ActivityHandler): boolean {
+  return 'selector' in handler && handler.kind !== 'index';
 }
 
 function classifyError(handler: ResourceHandler | ActivityHandler, error: unknown, at: { retry: number; runtime: number; defaultBackoff: number }): InvocationOutcome {

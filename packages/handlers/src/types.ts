@@ -205,14 +205,24 @@ export interface ActivityHandler {
   readonly param?: unknown;
 }
 
-/** The part of a patch a handler writes into: a JSON merge patch with views (`null` deletes). */
+/**
+ * The part of a patch a handler writes into: a JSON merge patch with views (`null` deletes). Assigning a
+ * whole view merges the object into the patch (`patch.metadata = { labels: { a: 'b' } }` sets that label);
+ * `null` deletes the field; anything else throws, saying how.
+ */
 export interface HandlerPatch {
-  readonly spec: Record<string, any>;
-  readonly status: Record<string, any>;
-  readonly metadata: Record<string, any> & { labels: Record<string, any>; annotations: Record<string, any> };
-  readonly meta: Record<string, any> & { labels: Record<string, any>; annotations: Record<string, any> };
-  readonly labels: Record<string, any>;
-  readonly annotations: Record<string, any>;
+  get spec(): Record<string, any>;
+  set spec(value: Record<string, any> | null);
+  get status(): Record<string, any>;
+  set status(value: Record<string, any> | null);
+  get metadata(): Record<string, any> & { labels: Record<string, any>; annotations: Record<string, any> };
+  set metadata(value: Record<string, any> | null);
+  get meta(): Record<string, any> & { labels: Record<string, any>; annotations: Record<string, any> };
+  set meta(value: Record<string, any> | null);
+  get labels(): Record<string, any>;
+  set labels(value: Record<string, any> | null);
+  get annotations(): Record<string, any>;
+  set annotations(value: Record<string, any> | null);
   /** Transformations of the freshest body that become JSON-patch operations. */
   readonly fns: ((body: Record<string, unknown>) => void)[];
 }

@@ -237,6 +237,7 @@ export class OperatorMetrics {
         return;
       case 'reconnect':
       case 'relist':
+      case 'stalled':
       case 'inactivity':
         this.#watchRestarts.inc(event.resource, event.phase);
         return;

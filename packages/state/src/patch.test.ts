@@ -114,3 +114,44 @@ describe('jsonPatchFromDiff', () => {
       .toThrow(InvalidStateArgumentError);
   });
 });
+
+describe('Patch: assigning whole keys', () => {
+  it('merges an object assigned to metadata, spec, status, labels or annotations into the merge patch', () => {
+    const patch = new Patch();
+    patch.metadata.annotations.keep = 'me';
+    patch.metadata = { labels: { a: 'b' } };
+    patch.spec = { replicas: 2, nested: { x: 1 } };
+    patch.spec = { nested: { y: null } };
+    patch.status = { message: 'hi' };
+    patch.labels = { c: 'd' };
+    patch.annotations = { gone: null };
+    expect(patch.asMergePatch()).toEqual({
+      metadata: { labels: { a: 'b', c: 'd' }, annotations: { keep: 'me', gone: null } },
+      spec: { replicas: 2, nested: { x: 1, y: null } },
+      status: { message: 'hi' },
+    });
+    // The views still read and write the same document afterwards.
+    expect(patch.labels.a).toBe('b');
+    patch.metadata.labels = { e: 'f' };
+    expect(patch.labels.e).toBe('f');
+    expect(patch.applyTo({ metadata: { labels: { old: 'x' } } })).toMatchObject({ metadata: { labels: { old: 'x', a: 'b', c: 'd', e: 'f' } } });
+  });
+
+  it('deletes with null, and applies any other top-level key (a ConfigMap\'s stringData, say)', () => {
+    const patch = new Patch();
+    patch.status = null;
+    (patch as unknown as Record<string, unknown>).stringData = { k: 'v' };
+    expect(patch.asMergePatch()).toEqual({ status: null, stringData: { k: 'v' } });
+    expect((patch as unknown as Record<string, unknown>).stringData).toEqual({ k: 'v' });
+  });
+
+  it('throws, saying how, for an assignment it cannot apply', () => {
+    const patch = new Patch();
+    expect(() => { (patch as any).spec = 'x'; }).toThrow("patch.spec can only be assigned an object (merged into the patch) or null (deletes it); got a string. Assign its fields instead: patch.spec.field = value.");
+    expect(() => { (patch as any).metadata.labels = ['a']; }).toThrow('patch.metadata.labels can only be assigned an object');
+    expect(() => { (patch as any).other = undefined; }).toThrow('patch.other = undefined changes nothing; assign null to delete the field.');
+    expect(() => { (patch as any).data = { k: 'v' }; }).toThrow("patch.data cannot be replaced: set a field with patch.set(['data', 'key'], value)");
+    expect(() => { (patch as any).fns = 'x'; }).toThrow('patch.fns can only be assigned a list of functions');
+    expect(patch.isEmpty).toBe(true);
+  });
+});

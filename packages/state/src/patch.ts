@@ -29,35 +29,59 @@ export type MetaPatchView = PatchView & { labels: PatchView; annotations: PatchV
  * ```
  */
 export class Patch {
-  /** The merge-patch document itself. Prefer the views or {@link Patch.set}. */
+  /** The merge-patch document itself. Prefer the views or {@link Patch.set} (a ConfigMap's `data`: `patch.set(['data', key], value)`). */
   readonly data: JsonObject;
   /** Transformations applied to the freshest body after the merge patch; see {@link Patch.fnsAsJsonPatch}. */
   readonly fns: PatchFn[];
-  /** A view of `spec`. */
-  readonly spec: PatchView;
-  /** A view of `status`. */
-  readonly status: PatchView;
-  /** A view of `metadata`, with `labels` and `annotations`. */
-  readonly metadata: MetaPatchView;
-  /** A view of `metadata.labels`. */
-  readonly labels: PatchView;
-  /** A view of `metadata.annotations`. */
-  readonly annotations: PatchView;
+  private readonly views: { readonly spec: PatchView; readonly status: PatchView; readonly metadata: MetaPatchView; readonly labels: PatchView; readonly annotations: PatchView };
 
   constructor(source?: Patch | JsonObject, options: { readonly fns?: readonly PatchFn[] } = {}) {
     this.data = source instanceof Patch ? deepCopy(source.data) : isObject(source) ? deepCopy(source) : {};
     this.fns = [...(source instanceof Patch ? source.fns : []), ...(options.fns ?? [])];
-    this.spec = view(this.data, ['spec']);
-    this.status = view(this.data, ['status']);
-    this.labels = view(this.data, ['metadata', 'labels']);
-    this.annotations = view(this.data, ['metadata', 'annotations']);
-    this.metadata = view(this.data, ['metadata'], { labels: this.labels, annotations: this.annotations }) as MetaPatchView;
+    const labels = view(this.data, ['metadata', 'labels']);
+    const annotations = view(this.data, ['metadata', 'annotations']);
+    const metadata = view(this.data, ['metadata'], { labels, annotations }) as MetaPatchView;
+    this.views = { spec: view(this.data, ['spec']), status: view(this.data, ['status']), metadata, labels, annotations };
+    // Assigning any other key applies it to the merge patch, or throws saying how (never silently ignored).
+    return new Proxy(this, {
+      get: (target, key, receiver) => (typeof key !== 'string' || key in target ? Reflect.get(target, key, receiver) : target.data[key]),
+      set: (target, key, value, receiver) => {
+        if (key === 'data' || key === 'views') {
+          throw new TypeError(`patch.${key} cannot be replaced: set a field with patch.set(['data', 'key'], value), or assign patch.spec, patch.status or patch.metadata.`);
+        }
+        if (key === 'fns' && (!Array.isArray(value) || !value.every((fn) => typeof fn === 'function'))) {
+          throw new TypeError('patch.fns can only be assigned a list of functions; push to it instead: patch.fns.push((body) => { … }).');
+        }
+        if (typeof key !== 'string' || key in target) return Reflect.set(target, key, value, receiver);
+        assignField(target.data, [key], value, `patch.${key}`);
+        return true;
+      },
+    });
   }
 
+  /** A view of `spec`; assigning an object merges it in (`patch.spec = { a: 1 }` sets `spec.a`), `null` deletes `spec`. */
+  get spec(): PatchView { return this.views.spec; }
+  set spec(value: PatchView | null) { assignField(this.data, ['spec'], value, 'patch.spec'); }
+
+  /** A view of `status`; assigning merges as for {@link Patch.spec}. */
+  get status(): PatchView { return this.views.status; }
+  set status(value: PatchView | null) { assignField(this.data, ['status'], value, 'patch.status'); }
+
+  /** A view of `metadata`, with `labels` and `annotations`; `patch.metadata = { labels: { a: 'b' } }` merges. */
+  get metadata(): MetaPatchView { return this.views.metadata; }
+  set metadata(value: PatchView | null) { assignField(this.data, ['metadata'], value, 'patch.metadata'); }
+
   /** An alias of {@link Patch.metadata}. */
-  get meta(): MetaPatchView {
-    return this.metadata;
-  }
+  get meta(): MetaPatchView { return this.views.metadata; }
+  set meta(value: PatchView | null) { assignField(this.data, ['metadata'], value, 'patch.meta'); }
+
+  /** A view of `metadata.labels`; assigning merges as for {@link Patch.spec}. */
+  get labels(): PatchView { return this.views.labels; }
+  set labels(value: PatchView | null) { assignField(this.data, ['metadata', 'labels'], value, 'patch.labels'); }
+
+  /** A view of `metadata.annotations`; assigning merges as for {@link Patch.spec}. */
+  get annotations(): PatchView { return this.views.annotations; }
+  set annotations(value: PatchView | null) { assignField(this.data, ['metadata', 'annotations'], value, 'patch.annotations'); }
 
   /** Whether there is nothing to send: no merge-patch fields and no fns. */
   get isEmpty(): boolean {
@@ -119,6 +143,36 @@ export class Patch {
   }
 }
 
+/**
+ * Merge an assigned value into the patch at `path`, as merging two merge patches does: objects merge
+ * key by key (`undefined` skipped), anything else (`null` deletes, lists) replaces.
+ */
+function mergeField(root: JsonObject, path: readonly string[], value: unknown): void {
+  if (!isObject(value)) {
+    ensure(root, path, deepCopy(value));
+    return;
+  }
+  if (!isObject(resolve(root, path))) ensure(root, path, {});
+  for (const [key, item] of Object.entries(value)) if (item !== undefined) mergeField(root, [...path, key], item);
+}
+
+/** Assign a whole field of a patch: an object merges, `null` deletes; anything else says how instead. */
+function assignField(root: JsonObject, path: readonly string[], value: unknown, name: string): void {
+  if (value === null || isObject(value)) {
+    mergeField(root, path, value);
+    return;
+  }
+  if (['spec', 'status', 'metadata', 'labels', 'annotations'].includes(path[path.length - 1]!) && (path.length === 1 || path[0] === 'metadata')) {
+    throw new TypeError(`${name} can only be assigned an object (merged into the patch) or null (deletes it); got ${describe(value)}. Assign its fields instead: ${name}.field = value.`);
+  }
+  if (value === undefined) throw new TypeError(`${name} = undefined changes nothing; assign null to delete the field.`);
+  mergeField(root, path, value);
+}
+
+function describe(value: unknown): string {
+  return Array.isArray(value) ? 'a list' : value === undefined ? 'undefined' : `a ${typeof value}`;
+}
+
 function applyFields(target: JsonObject, path: string[], value: unknown): void {
   if (value === null) {
     remove(target, path);
@@ -144,8 +198,8 @@ function view(root: JsonObject, path: readonly string[], children: Record<string
     },
     set(_target, key, value) {
       if (typeof key !== 'string') return false;
-      if (Object.hasOwn(children, key) && isObject(value)) {
-        for (const [name, item] of Object.entries(value)) ensure(root, [...path, key, name], item);
+      if (Object.hasOwn(children, key)) {
+        assignField(root, [...path, key], value, `patch.${[...path, key].join('.')}`);
         return true;
       }
       ensure(root, [...path, key], value);

@@ -9,6 +9,14 @@ import { checkRange } from './errors.js';
 export interface WatchSettings {
   /** Reconnect a watch that delivered nothing (no event, no bookmark) for this long, in ms. @defaultValue 70000 */
   inactivityTimeoutMs?: number;
+  /**
+   * The server's bookmark interval, in ms, if known. Once a watch has seen a bookmark, one that then
+   * delivers neither events nor bookmarks for twice this long is stalled and restarted (sooner than the
+   * inactivity timeout when it is shorter). 0 learns it: the longest gap between two bookmarks seen on
+   * one connection (kube-apiserver sends one about every minute; the embedded server every
+   * `bookmarkIntervalMs`). @defaultValue 0 (learned)
+   */
+  bookmarkIntervalMs?: number;
   /** Page size of the list. @defaultValue 500 */
   pageSize?: number;
   /** Ask the server to end each watch after this many seconds (randomized up to twice as long). @defaultValue 300 */
@@ -39,6 +47,7 @@ export type ResolvedWatchSettings = Required<WatchSettings>;
 export function resolveWatchSettings(settings: WatchSettings = {}): ResolvedWatchSettings {
   return {
     inactivityTimeoutMs: checkRange('inactivityTimeoutMs', settings.inactivityTimeoutMs ?? 70_000, 1),
+    bookmarkIntervalMs: checkRange('bookmarkIntervalMs', settings.bookmarkIntervalMs ?? 0, 0),
     pageSize: checkRange('pageSize', settings.pageSize ?? 500, 1),
     serverTimeoutSeconds: checkRange('serverTimeoutSeconds', settings.serverTimeoutSeconds ?? 300, 1),
     requestTimeoutMs: checkRange('requestTimeoutMs', settings.requestTimeoutMs ?? 30_000, 1),
@@ -55,6 +64,8 @@ export interface WatchingSettings {
   inactivityTimeout: number;
   /** Seconds the server is asked to keep each watch open. @defaultValue 300 */
   serverTimeout: number;
+  /** The server's bookmark interval in seconds; 0 learns it (see WatchSettings.bookmarkIntervalMs). @defaultValue 0 */
+  bookmarkInterval?: number;
   /** Seconds before the first reconnect after a failure. @defaultValue 0.1 */
   reconnectBackoff: number;
   /** Objects per page of the initial listing. @defaultValue 500 */
@@ -73,6 +84,7 @@ export function toWatchSettings(watching: WatchingSettings): WatchSettings {
   return {
     inactivityTimeoutMs: Math.round(watching.inactivityTimeout * 1000),
     serverTimeoutSeconds: Math.max(1, Math.round(watching.serverTimeout)),
+    ...(watching.bookmarkInterval === undefined ? {} : { bookmarkIntervalMs: Math.round(watching.bookmarkInterval * 1000) }),
     backoffStartMs: Math.round(watching.reconnectBackoff * 1000),
     pageSize: watching.pageSize,
   };

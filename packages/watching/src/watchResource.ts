@@ -1,6 +1,7 @@
 // Why this file exists: the resource stream every operator stands on. It lists (paginated), watches
 // from the list's resourceVersion with bookmarks, resumes from the last seen version, relists on 410 (or 504 ResourceVersionTooLarge)
-// emitting only real differences, reconnects a silent stream after an inactivity timeout, backs off
+// emitting only real differences, restarts a stalled stream (no events or bookmarks for twice the bookmark
+// interval, once bookmarks are known to come) or a silent one after an inactivity timeout, backs off
 // with jitter, never gives up while subscribed, and closes its connection the moment it is dropped.
 
 import { ExponentialBackOff, noopLogger, sleep } from '@opkit/tasks';
@@ -42,13 +43,17 @@ export interface WatchResourceOptions {
   signal?: AbortSignal | undefined;
   /** Where reconnects and failures are reported. @defaultValue noopLogger */
   logger?: Logger | undefined;
-  /** Told of the stream's life: each list, bookmark, 410 relist, reconnect after a failure, and reconnect after silence. */
+  /** Told of the stream's life: each list, bookmark, 410 relist, reconnect after a failure, restart of a stalled watch, and reconnect after silence. */
   onPhase?: ((phase: WatchPhase) => void) | undefined;
 }
 
 /** What happens in a stream's life, for observers (an operator's event feed). */
 export interface WatchPhase {
-  readonly phase: 'listed' | 'bookmark' | 'relist' | 'reconnect' | 'inactivity';
+  /**
+   * `stalled`: neither events nor bookmarks for twice the bookmark interval on a watch that had sent
+   * bookmarks (restarted from the last resourceVersion); `inactivity`: nothing for the inactivity timeout.
+   */
+  readonly phase: 'listed' | 'bookmark' | 'relist' | 'reconnect' | 'stalled' | 'inactivity';
   readonly namespace?: string | undefined;
   readonly resourceVersion?: string | undefined;
   /** For `reconnect`: what failed. */
@@ -99,10 +104,17 @@ interface WatchPosition {
   progressed: boolean;
 }
 
+/** The shortest stall window, whatever the bookmark interval: a busy event loop must not look like a stall. */
+const MIN_STALL_MS = 1000;
+
 class ResourceStream {
   readonly #known = new KnownObjects();
   readonly #logger: Logger;
   #synced = false;
+  /** The server's bookmark interval: configured, else the longest gap between two bookmarks seen on one connection. */
+  #bookmarkIntervalMs: number | undefined;
+  /** A bookmark was seen on this stream: the server sends them, so their absence means a stall. */
+  #bookmarksSeen = false;
 
   constructor(
     private readonly client: KubeClient,
@@ -112,6 +124,20 @@ class ResourceStream {
     private readonly emit: Emit<WatchEvent>,
   ) {
     this.#logger = (options.logger ?? noopLogger).child({ resource: resourceName(resource), namespace: options.namespace });
+    this.#bookmarkIntervalMs = settings.bookmarkIntervalMs > 0 ? settings.bookmarkIntervalMs : undefined;
+  }
+
+  /** How long a watch may be silent: twice the bookmark interval once bookmarks are known to come, else the inactivity timeout. */
+  #silenceLimit(): { readonly ms: number; readonly stall: boolean } {
+    const stallMs = this.#bookmarksSeen && this.#bookmarkIntervalMs !== undefined ? Math.max(2 * this.#bookmarkIntervalMs, MIN_STALL_MS) : Infinity;
+    return stallMs < this.settings.inactivityTimeoutMs ? { ms: stallMs, stall: true } : { ms: this.settings.inactivityTimeoutMs, stall: false };
+  }
+
+  /** Learn the bookmark interval from the gaps between bookmarks of one connection (the longest, to never stall early). */
+  #sawBookmark(now: number, previous: number | undefined): void {
+    this.#bookmarksSeen = true;
+    if (this.settings.bookmarkIntervalMs > 0 || previous === undefined) return;
+    this.#bookmarkIntervalMs = Math.max(this.#bookmarkIntervalMs ?? 0, now - previous);
   }
 
   async run(signal: AbortSignal): Promise<void> {
@@ -175,14 +201,16 @@ class ResourceStream {
     const { clock, inactivityTimeoutMs, serverTimeoutSeconds, requestTimeoutMs } = this.settings;
     const connection = new AbortController();
     const linked = AbortSignal.any([signal, connection.signal]);
-    let stalled = false;
+    let stalled: { readonly ms: number; readonly stall: boolean } | undefined;
     let timer: unknown;
+    let lastBookmarkAt: number | undefined;
     const arm = (): void => {
       clock.clearTimeout(timer);
+      const limit = this.#silenceLimit();
       timer = clock.setTimeout(() => {
-        stalled = true;
-        connection.abort(new WatchingError('stalled', `no watch event for ${inactivityTimeoutMs} ms`));
-      }, inactivityTimeoutMs);
+        stalled = limit;
+        connection.abort(new WatchingError('stalled', `no watch event or bookmark for ${limit.ms} ms`));
+      }, limit.ms);
     };
     arm();
     try {
@@ -195,6 +223,11 @@ class ResourceStream {
       });
       try {
         for await (const event of stream) {
+          if (event.type === 'BOOKMARK') {
+            const now = clock.now();
+            this.#sawBookmark(now, lastBookmarkAt);
+            lastBookmarkAt = now;
+          }
           arm();
           if (event.type === 'ERROR') {
             const status = event.object as KubeStatus;
@@ -217,8 +250,13 @@ class ResourceStream {
       }
     } catch (error) {
       if (stalled && !signal.aborted) {
-        this.#logger.warn('watch went silent; reconnecting', { inactivityTimeoutMs, resourceVersion: position.resourceVersion });
-        this.#phase({ phase: 'inactivity', resourceVersion: position.resourceVersion });
+        if (stalled.stall) {
+          this.#logger.warn('watch stalled: no events or bookmarks for twice the bookmark interval; restarting it', { stalledMs: stalled.ms, bookmarkIntervalMs: this.#bookmarkIntervalMs, resourceVersion: position.resourceVersion });
+          this.#phase({ phase: 'stalled', resourceVersion: position.resourceVersion, message: `no events or bookmarks for ${stalled.ms} ms; bookmarks come every ${this.#bookmarkIntervalMs} ms` });
+        } else {
+          this.#logger.warn('watch went silent; reconnecting', { inactivityTimeoutMs, resourceVersion: position.resourceVersion });
+          this.#phase({ phase: 'inactivity', resourceVersion: position.resourceVersion });
+        }
         position.progressed = true;
         return;
       }

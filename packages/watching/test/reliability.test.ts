@@ -55,7 +55,7 @@ async function runScenario(clusterWide: boolean): Promise<void> {
   };
   let failed: unknown;
   // The stream's own account of its life: each 410 relist, each reconnect after a failure.
-  const phases: Record<WatchPhase['phase'], number> = { listed: 0, bookmark: 0, relist: 0, reconnect: 0, inactivity: 0 };
+  const phases: Record<WatchPhase['phase'], number> = { listed: 0, bookmark: 0, relist: 0, reconnect: 0, stalled: 0, inactivity: 0 };
   const faultsBefore = server.faults.counts();
   const subscription = watchResource(client, configmaps, {
     ...(clusterWide ? {} : { namespace: 'r-0' }),

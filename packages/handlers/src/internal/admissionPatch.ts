@@ -16,15 +16,63 @@ type Json = Record<string, unknown>;
 
 /** A fresh patch with its views; `data` is the merge-patch document they write into. */
 export function createAdmissionPatch(): { patch: HandlerPatch; data: Json } {
-  const labels: Json = {};
-  const annotations: Json = {};
-  const metadata: Json = { labels, annotations };
-  const spec: Json = {};
-  const status: Json = {};
-  const data: Json = { spec, status, metadata };
+  const data: Json = { spec: {}, status: {}, metadata: { labels: {}, annotations: {} } };
   const fns: ((body: Record<string, unknown>) => void)[] = [];
-  const patch = { spec, status, metadata, meta: metadata, labels, annotations, fns } as unknown as HandlerPatch;
+  const at = (path: readonly string[]): unknown => path.reduce<unknown>((node, key) => (isPlainObject(node) ? node[key] : undefined), data);
+  // A view is the object in `data` itself, created again when a write replaced or deleted it.
+  const viewOf = (path: readonly string[]): Json => {
+    const found = at(path);
+    if (isPlainObject(found)) return found;
+    ensure(data, path, {});
+    return at(path) as Json;
+  };
+  const views: Record<string, readonly string[]> = {
+    spec: ['spec'], status: ['status'], metadata: ['metadata'], meta: ['metadata'], labels: ['metadata', 'labels'], annotations: ['metadata', 'annotations'],
+  };
+  const target = { fns };
+  const patch = new Proxy(target, {
+    get(object, key) {
+      if (typeof key !== 'string') return undefined;
+      if (key === 'fns') return fns;
+      if (Object.hasOwn(views, key)) return viewOf(views[key]!);
+      return data[key];
+    },
+    set(_object, key, value) {
+      if (typeof key !== 'string') return false;
+      if (key === 'fns') {
+        if (!Array.isArray(value) || !value.every((fn) => typeof fn === 'function')) throw new TypeError('patch.fns can only be assigned a list of functions; push to it instead: patch.fns.push((body) => { … }).');
+        fns.splice(0, fns.length, ...(value as typeof fns));
+        return true;
+      }
+      assignField(data, views[key] ?? [key], value, `patch.${key}`, Object.hasOwn(views, key));
+      return true;
+    },
+    has: (_object, key) => key === 'fns' || (typeof key === 'string' && (Object.hasOwn(views, key) || Object.hasOwn(data, key))),
+  }) as unknown as HandlerPatch;
   return { patch, data };
+}
+
+/**
+ * Assign a whole field of the patch as merging two merge patches does: an object merges key by key,
+ * `null` deletes the field; a view (spec, metadata, …) takes nothing else, and says how instead.
+ */
+function assignField(data: Json, path: readonly string[], value: unknown, name: string, isView: boolean): void {
+  if (value === undefined) throw new TypeError(`${name} = undefined changes nothing; assign null to delete the field.`);
+  if (isView && value !== null && !isPlainObject(value)) {
+    throw new TypeError(`${name} can only be assigned an object (merged into the patch) or null (deletes it); got ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}. Assign its fields instead: ${name}.field = value.`);
+  }
+  merge(data, path, value);
+}
+
+function merge(data: Json, path: readonly string[], value: unknown): void {
+  if (!isPlainObject(value)) {
+    ensure(data, path, value);
+    return;
+  }
+  let node: unknown = data;
+  for (const key of path) node = isPlainObject(node) ? node[key] : undefined;
+  if (!isPlainObject(node)) ensure(data, path, {});
+  for (const [key, item] of Object.entries(value)) if (item !== undefined) merge(data, [...path, key], item);
 }
 
 function copy<T>(value: T): T {
