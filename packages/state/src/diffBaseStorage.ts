@@ -15,6 +15,7 @@ import type { StorageProfileOptions } from './progressStorage.js';
 import { storeStorageMarker } from './progressStorage.js';
 import { resolveProfile } from './profiles.js';
 import { encodeJson } from './pythonJson.js';
+import { digestSecretEssence } from './secretDigests.js';
 
 /** Kubernetes' limit on the total size of an object's annotations (keys plus values), in bytes. */
 export const ANNOTATIONS_SIZE_LIMIT = 256 * 1024;
@@ -99,6 +100,8 @@ export class AnnotationsDiffBaseStorage implements DiffBaseStorage {
   readonly ignoredFields: readonly FieldSpec[];
   /** The annotations size limit checked on store (Kubernetes': 262144 bytes). */
   readonly sizeLimit: number;
+  /** Whether Secret values are kept as `sha256:` digests (the profile's `secretDigests`). */
+  readonly secretDigests: boolean;
 
   constructor(options: StorageProfileOptions & {
     readonly prefix?: string; readonly key?: string; readonly v1?: boolean;
@@ -111,6 +114,7 @@ export class AnnotationsDiffBaseStorage implements DiffBaseStorage {
     this.ignoredFields = [...(options.ignoredFields ?? [])];
     this.ignoredFields.forEach((field) => parseField(field));
     this.sizeLimit = options.sizeLimit ?? ANNOTATIONS_SIZE_LIMIT;
+    this.secretDigests = profile.secretDigests === true;
   }
 
   /** The annotation keys of the diff-base on this body: the one written first, then older forms. */
@@ -123,13 +127,13 @@ export class AnnotationsDiffBaseStorage implements DiffBaseStorage {
     const own = new Set(this.keys(body));
     removeAnnotations(result, (key) => own.has(key));
     removeEmptyStanzas(result);
-    return result;
+    return this.secretDigests ? digestSecretEssence(result, body) : result;
   }
 
   fetch({ body }: { readonly body: unknown }): Essence | null {
     for (const fullKey of this.keys(body)) {
       const decoded = decodeEssence(resolve(body, ['metadata', 'annotations', fullKey], null), fullKey);
-      if (decoded !== null) return decoded;
+      if (decoded !== null) return this.secretDigests ? digestSecretEssence(decoded, body) : decoded;
     }
     return null;
   }
@@ -186,9 +190,12 @@ export class StatusDiffBaseStorage implements DiffBaseStorage {
   readonly field: readonly string[];
   /** Fields left out of the essence. */
   readonly ignoredFields: readonly FieldSpec[];
+  /** Whether Secret values are kept as `sha256:` digests (the profile's `secretDigests`). */
+  readonly secretDigests: boolean;
 
   constructor(options: StorageProfileOptions & { readonly field?: FieldSpec; readonly ignoredFields?: readonly FieldSpec[] } = {}) {
     const profile = resolveProfile(options.profile);
+    this.secretDigests = profile.secretDigests === true;
     this.field = options.field === undefined ? profile.diffBaseField : parseField(options.field);
     this.ignoredFields = [...(options.ignoredFields ?? [])];
     this.ignoredFields.forEach((field) => parseField(field));
@@ -197,11 +204,12 @@ export class StatusDiffBaseStorage implements DiffBaseStorage {
   build({ body, extraFields }: { readonly body: unknown; readonly extraFields?: readonly FieldSpec[] }): Essence {
     const result = buildEssence(body, { ignoredFields: this.ignoredFields, extraFields: extraFields ?? [] });
     remove(result, this.field);
-    return result;
+    return this.secretDigests ? digestSecretEssence(result, body) : result;
   }
 
   fetch({ body }: { readonly body: unknown }): Essence | null {
-    return decodeEssence(resolve(body, this.field, null), this.field.join('.'));
+    const decoded = decodeEssence(resolve(body, this.field, null), this.field.join('.'));
+    return decoded !== null && this.secretDigests ? digestSecretEssence(decoded, body) : decoded;
   }
 
   store({ patch, essence }: { readonly body: unknown; readonly patch: Patch; readonly essence: Essence }): void {

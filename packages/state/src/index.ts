@@ -46,6 +46,7 @@ export {
 } from './progressStorage.js';
 export type { DiffBaseStorage, EssenceOptions } from './diffBaseStorage.js';
 export { essence, AnnotationsDiffBaseStorage, StatusDiffBaseStorage, ANNOTATIONS_SIZE_LIMIT, biggestFields } from './diffBaseStorage.js';
+export { digestSecretEssence, digestSecretValue, isSecret, SECRET_DIGEST_PREFIX } from './secretDigests.js';
 export { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
 export type { ResourceStorages, ResourceStoragesOptions } from './resourceStorages.js';
 export { resourceStorages } from './resourceStorages.js';

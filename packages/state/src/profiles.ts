@@ -30,6 +30,11 @@ export interface PersistenceProfile {
    * Kopf writes both (they differ only for names longer than the room the prefix leaves).
    */
   readonly v1Keys: boolean;
+  /**
+   * Whether a Secret's `data`/`stringData` values are kept in the diff-base as `sha256:<hex>`
+   * digests instead of in clear (`opkit`: yes; `kopf`: no, Kopf's bytes). Omitted means no.
+   */
+  readonly secretDigests?: boolean;
 }
 
 /**
@@ -51,6 +56,7 @@ export const PERSISTENCE_PROFILES: Readonly<Record<PersistenceProfileName, Persi
     touchField: Object.freeze(['status', 'opkit', 'dummy']),
     diffBaseField: Object.freeze(['status', 'opkit', 'last-handled-configuration']),
     v1Keys: false,
+    secretDigests: true,
   }),
   kopf: Object.freeze({
     name: 'kopf',
@@ -62,6 +68,7 @@ export const PERSISTENCE_PROFILES: Readonly<Record<PersistenceProfileName, Persi
     touchField: Object.freeze(['status', 'kopf', 'dummy']),
     diffBaseField: Object.freeze(['status', 'kopf', 'last-handled-configuration']),
     v1Keys: true,
+    secretDigests: false,
   }),
 });
 
