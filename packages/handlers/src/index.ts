@@ -39,6 +39,8 @@ export { Indexer, createIndices } from './indexer.js';
 export type { IndexerOptions, IndexerInvoke, OperatorIndices } from './indexer.js';
 export { createIndexer } from './indexing.js';
 export type { IndexerInput, IndexingDeps } from './indexing.js';
+export { runSpies } from './spies.js';
+export type { SpyDeps, SpyInput } from './spies.js';
 
 // Filtering and selection
 export { groupHandlers, isBackgroundHandler } from './grouping.js';

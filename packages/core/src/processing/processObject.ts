@@ -6,11 +6,11 @@
 // the steps; the rules are state's. It returns when the object should be looked at again.
 import type { ReconcileResult } from '@opkit/daemons';
 import type { Indices, ResourceHandler } from '@opkit/handlers';
-import { deepEqual, filterContextOf, matchesFilters, prematchChangeHandlers } from '@opkit/handlers';
+import { deepEqual, filterContextOf, matchesFilters, prematchChangeHandlers, runSpies } from '@opkit/handlers';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import type { ChangingCause, FieldSpec, ResourceStorages } from '@opkit/state';
 import {
-  adoptedRecords, consistencyWait, detectChangingCause, formatTouchValue, isDeletionOngoing, Patch, planCycle, planRelease, reachedVersion, requiresFinalizer, toEpochMicros,
+  adoptedRecords, consistencyWait, deliverResults, detectChangingCause, formatTouchValue, isDeletionOngoing, Patch, planCycle, planRelease, reachedVersion, requiresFinalizer, toEpochMicros,
 } from '@opkit/state';
 import type { Clock, Logger } from '@opkit/tasks';
 import type { FeedEventInput, FeedObjectRef } from '../feed.js';
@@ -20,7 +20,6 @@ import type { BackgroundDeps } from './background.js';
 import { reconcileBackground } from './background.js';
 import { runChangeHandlers } from './changeHandlers.js';
 import type { ObjectMemory } from './memory.js';
-import { runSpies } from './spies.js';
 
 /** The handlers of one resource, by role. */
 export interface ResourceHandlers {
@@ -102,6 +101,7 @@ export async function processObject(deps: CycleDeps, input: {
   if (!event.wake && handlers.spies.length > 0) {
     await runSpies({ clock: deps.clock, logger: deps.objectLogger(body, resource, { spy: true }), emit: deps.emit, indices: deps.indices }, {
       spies: handlers.spies, resource, event: { type: event.initial ? null : event.type, object: body }, patch, memo: memory.memo, ref, signal,
+      deliver: (outcomes) => deliverResults({ outcomes, patch }),
     });
   }
 
