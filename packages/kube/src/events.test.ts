@@ -23,7 +23,8 @@ describe('event formatting', () => {
       message: 'ok',
       instance: 'i1',
     });
-    expect(body.metadata).toEqual({ generateName: 'kex-', namespace: 'ns' });
+    expect(body.metadata).toEqual({ generateName: 'opkit-event-', namespace: 'ns' });
+    expect(buildEvent({ regarding: { metadata: { name: 'kex' } }, reason: 'R', message: 'm', component: 'My_Op' }).metadata.generateName).toBe('my-op-event-');
     expect(body.involvedObject).toMatchObject({ apiVersion: 'kopf.dev/v1', kind: 'KopfExample', name: 'kex', namespace: 'ns', uid: 'u1' });
     expect(body).toMatchObject({ type: 'Normal', reason: 'Done', reportingComponent: 'opkit', reportingInstance: 'i1', count: 1 });
     expect(body.eventTime).toMatch(/\.\d{6}Z$/);

@@ -77,8 +77,9 @@ export function buildEvent(options: PostEventOptions, now: Date = new Date()): K
   return {
     apiVersion: 'v1',
     kind: 'Event',
-    // generateName is validated as a DNS-subdomain prefix: a trailing '-' is allowed, a trailing '.' is not.
-    metadata: { generateName: `${(meta.name ?? 'opkit').slice(0, 200)}-`, namespace },
+    // Named after the reporter, as Kopf does (`kopf-event-…`): `opkit-event-…`. generateName is a
+    // DNS-subdomain prefix: lower case, a trailing '-' allowed.
+    metadata: { generateName: `${component.toLowerCase().replace(/[^a-z0-9.-]/g, '-').slice(0, 200)}-event-`, namespace },
     involvedObject: {
       apiVersion: options.regarding.apiVersion,
       kind: options.regarding.kind,

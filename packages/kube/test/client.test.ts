@@ -125,7 +125,7 @@ describe('KubeClient CRUD against the embedded API server', () => {
     const { client } = h;
     const cm = await client.create(configmaps, { metadata: { name: 'evented', namespace: 'default' } });
     const event = await client.postEvent({ regarding: cm, reason: 'Tested', message: 'hello' });
-    expect(event.metadata.name).toMatch(/^evented-[a-z0-9]{5}$/);
+    expect(event.metadata.name).toMatch(/^opkit-event-[a-z0-9]{5}$/);
     expect(event.eventTime).toMatch(/\.\d{6}Z$/);
   });
 
