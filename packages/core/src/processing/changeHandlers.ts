@@ -101,7 +101,7 @@ async function runSubhandlers(deps: ChangeRunDeps, input: ChangeRunInput, parent
   states = await runHandlers(deps, input, states, children);
   states.store({ body: input.body, patch: input.patch, storage: deps.progressStorage });
   if (!states.done) {
-    deps.logger.info(`Handler '${parent.id}' has unfinished sub-handlers. Will retry soon.`);
+    deps.logger.debug(`Handler '${parent.id}' has unfinished sub-handlers. Will retry soon.`);
     return { final: false, delay: states.delay ?? 0, subrefs: ids };
   }
   const failed = ids.filter((id) => states.get(id)?.failure);
