@@ -77,7 +77,7 @@ export async function runChangeHandlers(deps: ChangeRunDeps, input: ChangeRunInp
   const finish = finishCause({ body, patch, progressStorage: deps.progressStorage, diffBaseStorage: deps.diffBaseStorage, cause, states: ran, ownedHandlerIds });
   if (finish.message !== undefined) deps.logger.info(finish.message);
   if (finish.done) input.memory.fullyHandledOnce = true;
-  if (finish.done && ran !== undefined) deps.logger.debug('Handling cycle is finished, waiting for new changes.');
+  if (finish.done && ran !== undefined && cause.reason !== 'delete') deps.logger.debug('Handling cycle is finished, waiting for new changes.'); // Kopf: not when the object goes
   return finish;
 }
 
