@@ -10,7 +10,8 @@ describe('example 12-embedded', () => {
     await using env = await startTestEnv({ crds: [new URL('../crd.yaml', import.meta.url).pathname] });
     const lines: string[] = [];
     const said: string[] = [];
-    const logger = createLogger({ format: 'plain', level: 'info', write: (line) => lines.push(line) });
+    // Debug, as Kopf's own end-to-end runs (--verbose): the finalizer lines are debug lines in Kopf.
+    const logger = createLogger({ format: 'plain', level: 'debug', write: (line) => lines.push(line) });
     const waitForLine = async (text: string): Promise<void> => {
       for (const deadline = Date.now() + 30_000; !lines.some((line) => line.includes(text));) {
         if (Date.now() > deadline) throw new Error(`no log line ${text}; got:\n${lines.join('\n')}`);

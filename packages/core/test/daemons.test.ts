@@ -96,9 +96,10 @@ describe('processing: daemons and timers', () => {
     expect(run.lines).toContain("[default/kopf-example-1] Daemon 'stubborn' did not exit in time. Leaving it orphaned.");
     // The polite one is signalled, then cancelled: its rejection with the AbortError is no failure.
     expect(run.lines.filter((line) => line.includes("Daemon 'polite'"))).toEqual([
+      "[default/kopf-example-1] Daemon 'polite' is invoked.",
       "[default/kopf-example-1] Daemon 'polite' is signalled to exit gracefully.",
       "[default/kopf-example-1] Daemon 'polite' is signalled to exit by force.",
-      "[default/kopf-example-1] Daemon 'polite' is cancelled: The operation was aborted",
+      "[default/kopf-example-1] Daemon 'polite' is cancelled. Will escalate.",
       "[default/kopf-example-1] Daemon 'polite' has exited on request and will not be retried or restarted.",
     ]);
     expect(daemonFeed(run).sort()).toEqual([

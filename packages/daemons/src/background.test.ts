@@ -97,6 +97,7 @@ describe('reconcileBackground', () => {
     await stopping;
     expect(writes).toEqual([]);
     expect(feed).toContainEqual(expect.objectContaining({ type: 'handler', id: 'watcher', phase: 'succeeded', message: 'cancelled', outcome: 'cancelled' }));
-    expect(log.lines.some((line) => line.startsWith("debug Daemon 'watcher' is cancelled"))).toBe(true);
+    // Kopf's line when it cancels the task: a warning, word for word.
+    expect(log.lines).toContain("warn Daemon 'watcher' is cancelled. Will escalate.");
   });
 });

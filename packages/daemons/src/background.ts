@@ -114,7 +114,9 @@ async function invokeOne<M extends BackgroundMemory, P extends AttemptPatch>(dep
   const base = { type: 'handler' as const, id: handler.id, kind: handler.kind, retry: context.retry, durationMs: deps.clock.now() - start, ...target.ref };
   if (wasCancelled(outcome, context)) {
     // Ended by our own abort (like Kopf's cancelled task): not a failure, and its unfinished patch is dropped.
-    target.logger.debug(`${title} is cancelled: ${messageOf((outcome as { error: unknown }).error)}`);
+    // Kopf warns when it cancels the task (the forced step); an exit on the graceful `stopped` stays quiet.
+    if (context.signal.aborted) target.logger.warn(`${title} is cancelled. Will escalate.`);
+    else target.logger.debug(`${title} is cancelled: ${messageOf((outcome as { error: unknown }).error)}`);
     deps.emit({ ...base, phase: 'succeeded', message: 'cancelled', outcome: 'cancelled' });
     return outcome;
   }

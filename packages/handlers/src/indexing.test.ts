@@ -67,7 +67,10 @@ describe('createIndexer', () => {
       { type: 'handler', phase: 'started', id: 'byField', kind: 'index', retry: 1, ...ref },
       { type: 'handler', phase: 'succeeded', id: 'byField', kind: 'index', retry: 1, durationMs: 0, outcome: 'success', ...ref },
     ]);
-    expect(lines).toEqual([['error', "Handler 'byField' failed temporarily: not yet"], ['debug', "Handler 'byField' succeeded."]]);
+    expect(lines).toEqual([
+      ['debug', "Indexer 'byField' is invoked."], ['error', "Handler 'byField' failed temporarily: not yet"],
+      ['debug', "Indexer 'byField' is invoked."], ['debug', "Handler 'byField' succeeded."],
+    ]);
     expect(spies.every((spy) => spy === true)).toBe(true);
     expect(posted).toEqual(['attempt 0', 'attempt 1']);
   });

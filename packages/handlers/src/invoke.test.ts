@@ -57,9 +57,14 @@ describe('invokeHandler', () => {
     expect((await invokeHandler(failing, context({ retry: 1 }))).kind).toBe('exception');
     const last = await invokeHandler(failing, context({ retry: 2 }));
     expect(last.kind).toBe('permanent');
-    expect((last as { error: Error }).error.message).toBe("Handler 'h' would exceed 3 retries: boom");
+    // Kopf's wording, word for word (kopf/_core/actions/execution.py).
+    expect((last as { error: Error }).error.message).toBe("Handler 'h' failed with an exception and will stop now (it would exceed 3 retries on the next attempt): boom");
+    const flaky = register(() => { throw new TemporaryError('later', { delay: 1 }); }, { retries: 2 });
+    expect((await invokeHandler(flaky, context({ retry: 1 }))) as { error: Error }).toMatchObject({ kind: 'permanent', error: { message: "Handler 'h' failed temporarily but will exceed 2 retries: later" } });
     const slow = register(() => { throw new TemporaryError('wait', { delay: 30 }); }, { timeout: 60 });
-    expect((await invokeHandler(slow, context({ runtime: 40 }))).kind).toBe('timeout');
+    expect((await invokeHandler(slow, context({ runtime: 40 })))).toMatchObject({ kind: 'timeout', error: { message: "Handler 'h' failed temporarily but will time out after 60 seconds: wait" } });
+    const stuck = register(() => { throw new Error('bang'); }, { timeout: 60, backoff: 30 });
+    expect((await invokeHandler(stuck, context({ runtime: 40 })))).toMatchObject({ kind: 'timeout', error: { message: "Handler 'h' failed with an exception and will stop now (it would time out in 60 seconds on the next attempt): bang" } });
   });
 
   it('collects sub-handlers registered during the call, with ids under the parent', async () => {

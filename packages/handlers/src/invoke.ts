@@ -5,6 +5,7 @@ import { HandlerRetriesError, HandlerScopeError, HandlerTimeoutError, PermanentE
 import { buildResourceHandler } from './registry.js';
 import { findUnstorable } from './results.js';
 import { currentScope, runWithScope } from './scope.js';
+import type { Logger } from '@opkit/tasks';
 import type {
   ActivityContext, ActivityHandler, ChangeHandlerOptions, HandlerContext, InvocationOutcome, ResourceHandler, ResourceHandlerFn,
 } from './types.js';
@@ -17,8 +18,10 @@ export interface InvokeOptions {
   readonly defaultBackoff?: number;
 }
 
+// Kopf's `str(handler)`: the title every line about a handler starts with.
+const TITLES: Partial<Record<string, string>> = { daemon: 'Daemon', timer: 'Timer', index: 'Indexer', startup: 'Activity', cleanup: 'Activity', login: 'Activity', probe: 'Activity' };
 function describe(handler: ResourceHandler | ActivityHandler): string {
-  return `Handler '${handler.id}'`;
+  return `${TITLES[handler.kind] ?? 'Handler'} '${handler.id}'`;
 }
 
 function messageOf(error: unknown): string {
@@ -41,11 +44,13 @@ function messageOf(error: unknown): string {
  */
 export async function invokeHandler(handler: ResourceHandler | ActivityHandler, context: HandlerContext | ActivityContext, options: InvokeOptions = {}): Promise<InvocationOutcome> {
   const { retry, runtime } = context;
+  // Kopf logs every attempt before its checks; a bare context (tests, embedders) may carry no logger.
+  (context.logger as Logger | undefined)?.debug(`${describe(handler)} is invoked.`);
   if (handler.timeout !== undefined && runtime >= handler.timeout) {
     return { kind: 'timeout', error: new HandlerTimeoutError(`${describe(handler)} has timed out after ${formatSeconds(runtime)}.`) };
   }
   if (handler.retries !== undefined && retry >= handler.retries) {
-    return { kind: 'permanent', error: new HandlerRetriesError(`${describe(handler)} has exceeded ${handler.retries} retries.`) };
+    return { kind: 'permanent', error: new HandlerRetriesError(`${describe(handler)} has exceeded ${retry} retries.`) };
   }
   const subhandlers: ResourceHandler[] = [];
   let result: unknown;
@@ -82,11 +87,19 @@ function classifyError(handler: ResourceHandler | ActivityHandler, error: unknow
     delay = handler.backoff ?? at.defaultBackoff;
     kind = 'exception';
   }
-  if (handler.retries !== undefined && at.retry + 1 >= handler.retries) {
-    return { kind: 'permanent', error: new HandlerRetriesError(`${describe(handler)} would exceed ${handler.retries} retries: ${messageOf(error)}`, { cause: error }) };
-  }
+  // Kopf's look-ahead checks and wording (timeout first); the line logged is the message itself.
+  const temporary = kind === 'temporary';
   if (handler.timeout !== undefined && at.runtime + delay >= handler.timeout) {
-    return { kind: 'timeout', error: new HandlerTimeoutError(`${describe(handler)} would exceed its ${formatSeconds(handler.timeout)} timeout: ${messageOf(error)}`, { cause: error }) };
+    const line = temporary
+      ? `${describe(handler)} failed temporarily but will time out after ${handler.timeout} seconds: ${messageOf(error)}`
+      : `${describe(handler)} failed with an exception and will stop now (it would time out in ${handler.timeout} seconds on the next attempt): ${messageOf(error)}`;
+    return { kind: 'timeout', error: new HandlerTimeoutError(line, { cause: error }) };
+  }
+  if (handler.retries !== undefined && at.retry + 1 >= handler.retries) {
+    const line = temporary
+      ? `${describe(handler)} failed temporarily but will exceed ${handler.retries} retries: ${messageOf(error)}`
+      : `${describe(handler)} failed with an exception and will stop now (it would exceed ${handler.retries} retries on the next attempt): ${messageOf(error)}`;
+    return { kind: 'permanent', error: new HandlerRetriesError(line, { cause: error }) };
   }
   return { kind, error, delay };
 }

@@ -35,7 +35,9 @@ describe('describeOutcome', () => {
     const retries = new HandlerRetriesError('Handler create_fn has exceeded 3 retries.', { cause: new TemporaryError('later') });
     expect(describeOutcome(T, { kind: 'permanent', error: retries }).fields).toBeUndefined();
     const fromError = new HandlerRetriesError('Handler create_fn has exceeded 3 retries.', { cause: error });
-    expect(describeOutcome(T, { kind: 'timeout', error: fromError })).toMatchObject({ fields: { error: fromError }, feed: { outcome: 'timeout' } });
+    expect(describeOutcome(T, { kind: 'timeout', error: fromError })).toMatchObject({ fields: { error }, feed: { outcome: 'timeout' } });
+    // Kopf logs its own retries/timeout errors as they are: the message already names the handler.
+    expect(describeOutcome(T, { kind: 'permanent', error: retries }).line).toBe('Handler create_fn has exceeded 3 retries.');
   });
 
   it('names an error without a message by its name', () => {

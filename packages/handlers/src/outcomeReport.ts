@@ -69,6 +69,10 @@ export function describeOutcome(title: string, outcome: InvocationOutcome): Outc
         || ((error instanceof HandlerRetriesError || error instanceof HandlerTimeoutError) && cause !== undefined && !(cause instanceof TemporaryError));
       const message = errorMessageOf(error);
       const feed = { phase: 'failed', message, outcome: outcome.kind } as const;
+      // Kopf logs its own retries/timeout errors as they are (already formatted with the title), with the
+      // traceback of the error that used them up.
+      const own = error instanceof HandlerRetriesError || error instanceof HandlerTimeoutError;
+      if (own) return fromException ? { level: 'error', line: message, fields: stack(cause), feed } : { level: 'error', line: message, feed };
       return fromException
         ? { level: 'error', line: `${title} failed with an exception and will stop now: ${message}`, fields: stack(error), feed }
         : { level: 'error', line: `${title} failed permanently: ${message}`, feed };

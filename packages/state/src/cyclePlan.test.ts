@@ -30,7 +30,7 @@ describe('planCycle', () => {
 
   it('adds our finalizer in a cycle of its own, and removes it when nothing requires it', () => {
     const add = plan({ body: live(['other']), cause: cause('create') });
-    expect(add).toMatchObject({ step: 'add-finalizer', log: { level: 'info', message: 'Adding the finalizer, thus preventing the actual deletion.' } });
+    expect(add).toMatchObject({ step: 'add-finalizer', log: { level: 'debug', message: 'Adding the finalizer, thus preventing the actual deletion.' } });
     expect(finalizersAfter(add.fn, live(['other']))).toEqual(['other', OURS]);
     const remove = plan({ cause: cause('update'), required: false });
     expect(remove.step).toBe('remove-finalizer');

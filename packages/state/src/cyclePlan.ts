@@ -67,7 +67,7 @@ export interface CyclePlanInput {
   readonly consistencyWait: number | null;
 }
 
-const RELEASE: CycleLog = { level: 'info', message: 'Removing the finalizer, thus allowing the actual deletion.' };
+const RELEASE: CycleLog = { level: 'debug', message: 'Removing the finalizer, thus allowing the actual deletion.' };
 
 /**
  * Plan one cycle. Precedence: `gone`, `free`; then — for objects with a cause or with daemons — adding
@@ -88,10 +88,10 @@ export function planCycle(input: CyclePlanInput): CyclePlan {
   if (input.event === 'DELETED' || (cause === undefined && input.stopping === undefined)) return plan('none');
   const { action } = planFinalizer({ body, finalizer, required: input.required });
   if (action === 'add') {
-    return plan('add-finalizer', { fn: blockDeletion(finalizer), log: { level: 'info', message: 'Adding the finalizer, thus preventing the actual deletion.' } });
+    return plan('add-finalizer', { fn: blockDeletion(finalizer), log: { level: 'debug', message: 'Adding the finalizer, thus preventing the actual deletion.' } });
   }
   if (action === 'remove') {
-    return plan('remove-finalizer', { fn: allowDeletion(finalizer), log: { level: 'info', message: 'Removing the finalizer, as there are no handlers requiring it.' } });
+    return plan('remove-finalizer', { fn: allowDeletion(finalizer), log: { level: 'debug', message: 'Removing the finalizer, as there are no handlers requiring it.' } });
   }
   if (cause?.reason === 'noop') return plan('noop', { log: { level: 'debug', message: 'Something has changed, but we are not interested (the essence is the same).' } });
   const deleting = isDeletionOngoing(body) && isDeletionBlocked(body, finalizer);

@@ -4,7 +4,7 @@
 // operator's clean shutdown.
 import type { AuditRecord } from '@opkit/apiserver';
 import { createLogger, loadOperator, Operator, Registry } from '@opkit/core';
-import type { FeedEvent, SettingsInput } from '@opkit/core';
+import type { FeedEvent, LogRecord, SettingsInput } from '@opkit/core';
 import type { KubeClient } from '@opkit/kube';
 
 /** The identity `env.run()` gives an operator unless told otherwise: a ServiceAccount, as in a cluster. */
@@ -49,6 +49,8 @@ export interface RunningOperator {
   requests(): AuditRecord[];
   /** Log lines as `[namespace/name] message` (plain format). */
   readonly logs: readonly string[];
+  /** The same lines as records: level, message and the object they are about (e.g. to compare levels). */
+  readonly records: readonly LogRecord[];
   /** Every feed event so far. */
   readonly feed: readonly FeedEvent[];
   /** Wait until a log line contains the text (or matches the RegExp); returns the line. */
@@ -111,11 +113,12 @@ export async function startRun(context: RunContext, target: RunTarget, options: 
   const startedAt = new Date().toISOString();
   let stoppedAt: string | undefined;
   const logs: string[] = [];
+  const records: LogRecord[] = [];
   const feed: FeedEvent[] = [];
   const listeners = new Set<() => void>();
   const notify = (): void => { for (const listener of [...listeners]) listener(); };
   const logger = createLogger({
-    format: 'plain', level: options.level ?? 'debug',
+    format: 'plain', level: options.level ?? 'debug', onRecord: (record) => records.push(record),
     write: (line) => {
       logs.push(line);
       if (options.echo) process.stdout.write(`${line}\n`);
@@ -152,7 +155,7 @@ export async function startRun(context: RunContext, target: RunTarget, options: 
   const running: RunningOperator = {
     user,
     requests: () => context.auditLog().filter((r) => r.user === user && r.timestamp >= startedAt && (stoppedAt === undefined || r.timestamp <= stoppedAt)),
-    logs, feed,
+    logs, records, feed,
     waitForLog: (match, waitOptions = {}) => waitUntil(
       () => logs.find((line) => (typeof match === 'string' ? line.includes(match) : match.test(line))),
       `a log line ${typeof match === 'string' ? JSON.stringify(match) : String(match)}; last lines:\n${logs.slice(-10).join('\n')}`,

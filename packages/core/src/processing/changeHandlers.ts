@@ -77,7 +77,7 @@ export async function runChangeHandlers(deps: ChangeRunDeps, input: ChangeRunInp
   const finish = finishCause({ body, patch, progressStorage: deps.progressStorage, diffBaseStorage: deps.diffBaseStorage, cause, states: ran, ownedHandlerIds });
   if (finish.message !== undefined) deps.logger.info(finish.message);
   if (finish.done) input.memory.fullyHandledOnce = true;
-  if (finish.done && ran !== undefined) deps.logger.debug('Handling cycle is finished, waiting for new changes.');
+  if (finish.done && ran !== undefined && cause.reason !== 'delete') deps.logger.debug('Handling cycle is finished, waiting for new changes.'); // Kopf: not when the object goes
   return finish;
 }
 
@@ -101,7 +101,7 @@ async function runSubhandlers(deps: ChangeRunDeps, input: ChangeRunInput, parent
   states = await runHandlers(deps, input, states, children);
   states.store({ body: input.body, patch: input.patch, storage: deps.progressStorage });
   if (!states.done) {
-    deps.logger.info(`Handler '${parent.id}' has unfinished sub-handlers. Will retry soon.`);
+    deps.logger.debug(`Handler '${parent.id}' has unfinished sub-handlers. Will retry soon.`);
     return { final: false, delay: states.delay ?? 0, subrefs: ids };
   }
   const failed = ids.filter((id) => states.get(id)?.failure);
