@@ -14,7 +14,6 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { packAll } from './pack.mjs';
 import { listWorkspacePackages, ROOT } from './workspace.mjs';
 
-const TEMPLATES = join(ROOT, 'apps', 'create-operator', 'templates');
 const BIN = join(ROOT, 'apps', 'create-operator', 'dist', 'index.js');
 /** Where the tarballs go; the new project's package.json points at them (`file:` dependencies). */
 export const PACKS = join(ROOT, '.packs');
