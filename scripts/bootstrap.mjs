@@ -8,7 +8,7 @@
 // runs the requested root task with that toolchain first on PATH.
 //
 // Usage: node scripts/bootstrap.mjs <task> [args...]
-//   task: one of the keys of TASKS below (test, start, op, bench, build), or `exec -- <command...>`.
+//   task: one of the keys of TASKS below (test, start, op, bench, build, create), or `exec -- <command...>`.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -31,6 +31,7 @@ const TASKS = {
   op: ['node', 'scripts/op.mjs'],
   bench: ['node', 'scripts/bench.mjs'],
   build: ['pnpm', 'exec', 'turbo', 'run', 'build'],
+  create: ['node', 'scripts/create.mjs'],
 };
 
 function step(message) {
@@ -138,7 +139,8 @@ function ensureNode() {
     fail(`re-ran with ${localNode} but still got Node ${process.version}`, 'delete .toolchain/ and re-run');
   }
   step(`re-running with Node v${local.join('.')} from .toolchain/`);
-  const env = { ...process.env, OPKIT_BOOTSTRAP_REEXEC: '1', PATH: `${TOOLCHAIN_BIN}:${process.env.PATH ?? ''}` };
+  // OPKIT_MACHINE_NODE: the Node the user has, for tasks that tell them what their own shell needs (create).
+  const env = { ...process.env, OPKIT_BOOTSTRAP_REEXEC: '1', OPKIT_MACHINE_NODE: process.env.OPKIT_MACHINE_NODE ?? process.version, PATH: `${TOOLCHAIN_BIN}:${process.env.PATH ?? ''}` };
   const config = forwardRegistrySettings(localNode);
   // Node programs other than npm and pnpm (fetch in a test, say) trust the same CA through this variable.
   const cafile = typeof config?.cafile === 'string' ? config.cafile : '';
@@ -193,6 +195,8 @@ function main() {
   if (!task || (task !== 'exec' && !(task in TASKS))) {
     fail(`unknown task ${JSON.stringify(task ?? '')}`, `one of: ${[...Object.keys(TASKS), 'exec -- <command>'].join(', ')}`);
   }
+  // Tasks run in the repository; the directory the user called from stays known (npm run sets INIT_CWD).
+  process.env.OPKIT_CALLER_CWD ??= process.env.INIT_CWD ?? process.cwd();
   ensureNode();
   const env = {
     ...process.env,

@@ -1,5 +1,6 @@
 // The packages as a user outside the repository gets them: every publishable package is packed as it
-// would be published (`pnpm pack`, scripts/pack.mjs), passes `npm publish --dry-run`, and the
+// would be published (`pnpm pack`, scripts/pack.mjs), passes scripts/publish.mjs's tarball check and
+// `npm publish --dry-run` (this is CI's publish dry run, inside `npm test`), and the
 // tarballs of @opkit/apiserver, @opkit/kube, @opkit/watching and @opkit/tasks (with the @opkit
 // packages they need) are installed with npm into a fresh project in a temporary folder — no
 // node_modules, tsconfig or lockfile of the repository can leak in. There an ES module written in
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packAll } from './pack.mjs';
+import { readTarball, tarballProblems } from './publish.mjs';
 import { listWorkspacePackages } from './workspace.mjs';
 
 /** The packages the scripts use; their @opkit dependencies are installed with them. */
@@ -166,6 +168,8 @@ describe('the packed packages, installed with npm outside the repository', () =>
     const names = packed.packages.map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining([...USED, '@opkit/core', '@opkit/cli', 'create-operator']));
     for (const { name, version, file } of packed.packages) {
+      // What scripts/publish.mjs checks before it publishes: no workspace: left, every exported file there, a LICENSE.
+      expect(tarballProblems(readTarball(file)), name).toEqual([]);
       const result = run(NPM, ['publish', file, '--dry-run', '--tag', 'next', '--access', 'public', '--ignore-scripts'], work);
       expectOk(`npm publish --dry-run ${name}`, result);
       expect(result.output).toContain(`${name}@${version}`);

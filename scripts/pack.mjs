@@ -23,16 +23,20 @@ export function tarballName(name, version) {
 }
 
 /**
- * Pack every publishable package into `dest` (emptied of old tarballs first).
+ * Pack every publishable package (or those of `only`, by name) into `dest` (emptied of old tarballs first).
  *
  * @returns {{ dir: string, packages: { name: string, version: string, file: string }[] }}
  */
-export function packAll(dest, root = ROOT) {
+export function packAll(dest, root = ROOT, only = undefined) {
   const dir = resolve(dest);
   mkdirSync(dir, { recursive: true });
   for (const file of readdirSync(dir)) if (file.endsWith('.tgz')) rmSync(join(dir, file));
   const packages = [];
-  for (const pkg of publishablePackages(root)) {
+  const selected = publishablePackages(root).filter((pkg) => only === undefined || only.includes(pkg.name));
+  for (const name of only ?? []) {
+    if (!selected.some((pkg) => pkg.name === name)) throw new Error(`${name} is not a publishable package of this workspace`);
+  }
+  for (const pkg of selected) {
     const main = pkg.manifest.exports?.['.']?.import ?? pkg.manifest.bin;
     if (typeof main === 'string' && !existsSync(join(root, pkg.dir, main))) {
       throw new Error(`${pkg.name} is not built (${main} is missing): run \`npm run build\` first.`);

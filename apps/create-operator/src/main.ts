@@ -12,8 +12,8 @@ import { formatCommand, installCommand, parseUserAgent, runScriptCommand } from 
 import { ask, CANCELLED, promptCancelled, promptIntro } from './prompts.js';
 import { renderTemplate } from './render.js';
 import type { RenderedFile } from './render.js';
-import { closingMessage, describeResource, dryRunPlan, equivalentCommand, helpText, nextCommands, paintFor } from './report.js';
-import type { StepsOutcome } from './report.js';
+import { closingMessage, describeResource, dryRunPlan, equivalentCommand, failureMessage, failureSentence, helpText, nextCommands, paintFor } from './report.js';
+import type { StepFailure, StepsOutcome } from './report.js';
 import { gitAvailable, initGit, insideGitWorkTree, runCommand } from './steps.js';
 import { readTarballs } from './tarballs.js';
 import { defaultTemplatesDir, listTemplates } from './templates.js';
@@ -181,15 +181,14 @@ export async function main(io: MainIO): Promise<number> {
 
   const steps: { -readonly [K in keyof StepsOutcome]: StepsOutcome[K] } = {};
   const stepOutput = json ? 'stderr' : 'inherit';
-  let failed = false;
+  let failed: StepFailure | undefined;
   if (options.install) {
     const command = installCommand(options.pm);
     say(`\nInstalling dependencies: ${formatCommand(command)}\n`);
     const ran = await runCommand(command, options.dir, stepOutput);
     steps.install = { ok: ran.code === 0, command: formatCommand(command) };
     if (ran.code !== 0) {
-      failed = true;
-      warnings.push(`Installing failed (${ran.error ?? `exit code ${ran.code ?? 'unknown'}`}); the files are in place. Retry with: cd ${options.dirArg} && ${formatCommand(command)}`);
+      failed = { step: 'install', command: formatCommand(command), reason: ran.error ?? `exit code ${ran.code ?? 'unknown'}` };
     } else if (meetsOpkitNode(io.nodeVersion)) {
       // The template's deploy/ was generated for its own names; regenerate it for these.
       const manifests = runScriptCommand(options.pm, 'manifests');
@@ -197,26 +196,43 @@ export async function main(io: MainIO): Promise<number> {
       const generated = await runCommand(manifests, options.dir, stepOutput);
       steps.manifests = { ok: generated.code === 0, command: formatCommand(manifests) };
       if (generated.code !== 0) {
-        failed = true;
-        warnings.push(`Generating the manifests failed; retry with: cd ${options.dirArg} && ${formatCommand(manifests)}`);
+        failed = { step: 'manifests', command: formatCommand(manifests), reason: generated.error ?? `exit code ${generated.code ?? 'unknown'}` };
       }
     }
   }
   if (options.git) {
-    steps.git = await initGit(options.dir, 'Initial commit from create-operator');
-    if (steps.git.status !== 'committed') warnings.push(steps.git.reason);
+    // deploy/ (CRDs, RBAC) was renamed from the template's, not generated for this project: only
+    // `op manifests`, which needs the installed dependencies, makes it right (a Role instead of a
+    // ClusterRole, rules in their order). A first commit must not record it stale.
+    const hold = steps.manifests?.ok === true ? undefined : commitHeldReason(options, steps);
+    steps.git = await initGit(options.dir, 'Initial commit from create-operator', hold);
+    if (steps.git.status !== 'committed' && failed === undefined) warnings.push(steps.git.reason);
   } else if (options.gitSkipped !== undefined) {
     steps.gitSkipped = options.gitSkipped;
   }
 
   if (json) {
     const all = notice.level === 'warn' ? [notice.message, ...warnings] : warnings;
-    write(io.stdout, `${JSON.stringify({ ...result(options, plan.map((p) => p.file.path), kept, steps, detected, all, false), ok: !failed }, null, 2)}\n`);
+    const outcome = failed === undefined ? { ok: true } : { ok: false, error: failureSentence(failed) };
+    write(io.stdout, `${JSON.stringify({ ...result(options, plan.map((p) => p.file.path), kept, steps, detected, all, false), ...outcome }, null, 2)}\n`);
   } else {
     for (const warning of warnings) write(io.stderr, `${err.yellow('warning:')} ${warning}\n`);
-    write(io.stdout, closingMessage(options, steps, detected, out));
+    if (failed === undefined) write(io.stdout, closingMessage(options, steps, detected, out));
+    else write(io.stderr, failureMessage(options, steps, failed, err));
   }
-  return failed ? 1 : 0;
+  return failed === undefined ? 0 : 1;
+}
+
+/** Why the first commit was not made although git could make one. */
+function commitHeldReason(options: ScaffoldOptions, steps: StepsOutcome): string {
+  const why = !options.install
+    ? 'the dependencies were not installed'
+    : steps.install?.ok !== true
+      ? 'installing the dependencies failed'
+      : steps.manifests === undefined
+        ? 'the manifests need Node ≥ 22.19 to be generated'
+        : 'generating the manifests failed';
+  return `No first commit yet: deploy/ (CRDs, RBAC) is generated for your names by ${formatCommand(runScriptCommand(options.pm, 'manifests'))}, and ${why}. The files are staged in a new git repository; commit once the manifests are generated (the commands below).`;
 }
 
 /** Store an answer; false when the user declined to overwrite a directory they named on the command line. */
@@ -262,7 +278,7 @@ function result(
     install: options.install ? (steps.install ?? { planned: formatCommand(installCommand(options.pm)) }) : false,
     ...(steps.manifests ? { manifests: steps.manifests } : {}),
     git: steps.git ?? (options.git ? { status: 'planned' } : { status: 'skipped', ...(options.gitSkipped ? { reason: options.gitSkipped } : {}) }),
-    next: nextCommands(options, steps.install?.ok === true),
+    next: nextCommands(options, steps),
     command: equivalentCommand(options, detected),
     warnings,
   };

@@ -71,30 +71,45 @@ Examples:
 `;
 }
 
-/** The commands to run next, in the project, in order. */
-export function nextCommands(options: ScaffoldOptions, installed: boolean): string[] {
+/** The commands to run next, in the project, in order: what did not happen yet, then dev and test. */
+export function nextCommands(options: ScaffoldOptions, steps: StepsOutcome): string[] {
   const lines = [`cd ${options.dirArg}`];
-  if (!installed) {
-    lines.push(formatCommand(installCommand(options.pm)));
+  if (steps.install?.ok !== true) lines.push(formatCommand(installCommand(options.pm)));
+  if (steps.manifests?.ok !== true) {
     lines.push(formatCommand(runScriptCommand(options.pm, 'manifests')));
+    // The first commit was held back until deploy/ is generated for the project's names.
+    if (steps.git?.status === 'staged') lines.push(FIRST_COMMIT);
   }
   lines.push(formatCommand(runScriptCommand(options.pm, 'dev')));
   lines.push(formatCommand(runScriptCommand(options.pm, 'test')));
   return lines;
 }
 
+const FIRST_COMMIT = 'git add -A && git commit -m "Initial commit"';
+
 const COMMENTS: Readonly<Record<string, string>> = {
   install: 'install the dependencies',
   manifests: 'regenerate deploy/ (CRDs, RBAC) for your names',
+  commit: 'the first commit, with deploy/ generated',
   dev: 'run it in a live terminal UI on an embedded API server: no cluster needed',
   test: 'its tests, against the embedded API server',
 };
 
 function commentFor(line: string): string | undefined {
   if (line.startsWith('cd ')) return undefined;
+  if (line === FIRST_COMMIT) return COMMENTS.commit;
   if (/ (i|install)$/.test(line)) return COMMENTS.install;
   for (const script of ['manifests', 'dev', 'test']) if (line.endsWith(` ${script}`)) return COMMENTS[script];
   return undefined;
+}
+
+/** The commands, one per line, each with its comment. */
+function commandLines(lines: readonly string[], paint: Paint): string[] {
+  const width = Math.max(...lines.map((l) => l.length));
+  return lines.map((line) => {
+    const comment = commentFor(line);
+    return comment ? `  ${paint.cyan(line.padEnd(width))}${paint.dim(`   # ${comment}`)}` : `  ${paint.cyan(line)}`;
+  });
 }
 
 /**
@@ -134,11 +149,43 @@ export interface StepsOutcome {
   readonly gitSkipped?: string;
 }
 
+/** A step after writing the files that failed: the project is there, but not ready. */
+export interface StepFailure {
+  readonly step: 'install' | 'manifests';
+  /** The command that failed, as the user would type it. */
+  readonly command: string;
+  /** `exit code 1`, or why it could not start. */
+  readonly reason: string;
+}
+
+/** One sentence: which step failed and how. */
+export function failureSentence(failed: StepFailure): string {
+  const what = failed.step === 'install' ? 'installing the dependencies' : 'generating the manifests';
+  return `${what} failed (${failed.command}: ${failed.reason})`;
+}
+
+/**
+ * What a failed install or manifest generation prints instead of the closing message: the files stay,
+ * and the user gets the cause to look for and the commands that finish the job. Never "Done.".
+ */
+export function failureMessage(options: ScaffoldOptions, steps: StepsOutcome, failed: StepFailure, paint: Paint): string {
+  const look =
+    failed.step === 'install'
+      ? `Read ${options.pm.name}'s error above. If it could not reach the registry, check its settings (${options.pm.name === 'bun' ? 'bunfig.toml' : `${options.pm.name} config get registry`}; proxy, cafile) and your network. Then finish by hand:`
+      : "Read op's error above, fix it, then finish by hand:";
+  const lines = [
+    '',
+    `${paint.red('create-operator: error:')} ${failureSentence(failed)}, so ${paint.bold(options.projectName)} is not ready yet.`,
+    `Its files are in place in ${options.dir}${steps.git?.status === 'staged' ? ', staged in a new git repository without a commit' : ''}.`,
+    look,
+    ...commandLines(nextCommands(options, steps), paint),
+    '',
+  ];
+  return lines.join('\n');
+}
+
 /** The closing message of a successful scaffold. */
 export function closingMessage(options: ScaffoldOptions, steps: StepsOutcome, detected: PackageManagerInfo | undefined, paint: Paint): string {
-  const installed = steps.install?.ok === true;
-  const next = nextCommands(options, installed);
-  const width = Math.max(...next.map((l) => l.length));
   const lines = [
     '',
     `${paint.green('Done.')} ${paint.bold(options.projectName)} (template ${options.template.name}): ${describeResource(options)}.`,
@@ -146,10 +193,7 @@ export function closingMessage(options: ScaffoldOptions, steps: StepsOutcome, de
     ...(steps.gitSkipped !== undefined ? [`No git repository was initialized: ${steps.gitSkipped}.`] : []),
     '',
     'Now run:',
-    ...next.map((line) => {
-      const comment = commentFor(line);
-      return comment ? `  ${paint.cyan(line.padEnd(width))}${paint.dim(`   # ${comment}`)}` : `  ${paint.cyan(line)}`;
-    }),
+    ...commandLines(nextCommands(options, steps), paint),
     '',
     'Deploy to a cluster: build the image (docker build -t <registry>/' +
       `${options.projectName}:0.1.0 .), set it in deploy/kustomization.yaml, then kubectl apply -k deploy.`,

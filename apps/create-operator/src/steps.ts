@@ -1,7 +1,8 @@
 // The steps after the files are written, each a child process that may fail without undoing the
 // project: installing dependencies (the retry command is printed on failure), regenerating the
 // manifests for the chosen names, and a first git commit — only where git can make one: never
-// inside another work tree, never without user.name and user.email (the files stay staged then).
+// inside another work tree, never without user.name and user.email, and never with a deploy/ that was
+// not regenerated for the project's names (the files stay staged then, and the reason is said).
 import { spawn, spawnSync } from 'node:child_process';
 import type { StdioOptions } from 'node:child_process';
 import { rmSync, existsSync } from 'node:fs';
@@ -80,8 +81,11 @@ async function gitConfig(dir: string, key: string): Promise<string> {
  * `git init -b main`, `git add -A`, and a first commit (hooks skipped: the project's own hooks do not
  * exist yet) when user.name and user.email are configured; otherwise the files stay staged. If init
  * itself fails, the half-made `.git` is removed.
+ *
+ * @param holdCommit when given, the files are staged but not committed, and this is the reason reported
+ *   (a first commit must not record generated files that are not yet generated for the project's names)
  */
-export async function initGit(dir: string, message: string): Promise<GitOutcome> {
+export async function initGit(dir: string, message: string, holdCommit?: string): Promise<GitOutcome> {
   const hadGit = existsSync(join(dir, '.git'));
   const init = await runCommand({ command: 'git', args: ['init', '-b', 'main'] }, dir, 'capture');
   if (init.code !== 0) {
@@ -90,6 +94,7 @@ export async function initGit(dir: string, message: string): Promise<GitOutcome>
   }
   const add = await runCommand({ command: 'git', args: ['add', '-A'] }, dir, 'capture');
   if (add.code !== 0) return { status: 'failed', reason: `git add failed: ${(add.error ?? add.stderr).trim()}` };
+  if (holdCommit !== undefined) return { status: 'staged', reason: holdCommit };
   const name = await gitConfig(dir, 'user.name');
   const email = await gitConfig(dir, 'user.email');
   if (name === '' || email === '') {

@@ -188,28 +188,57 @@ describe('the install step', () => {
     expect(run.stdout).toContain('pnpm create operator zoo-operator --template minimal --kind Zebra');
   });
 
-  it('keeps the files and prints the retry command when installing fails, and exits 1', () => {
+  it('says plainly that a failed install left the project unfinished, with what to do, never "Done.", and exits 1', () => {
     const log = join(work.dir, 'pm.log');
     const bin = fakePackageManagers(work.dir, log, { install: 7 });
     const run = runBin(['zoo-operator', '--no-git', '--pm', 'yarn'], { cwd: work.dir, env: { PATH: `${bin}${delimiter}${process.env.PATH}` } });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('warning: Installing failed (exit code 7); the files are in place. Retry with: cd zoo-operator && yarn install');
+    expect(run.stdout).not.toContain('Done.');
+    expect(run.stderr).toContain('create-operator: error: installing the dependencies failed (yarn install: exit code 7), so zoo-operator is not ready yet.');
+    expect(run.stderr).toContain(`Its files are in place in ${join(work.dir, 'zoo-operator')}.`);
+    expect(run.stderr).toContain("Read yarn's error above. If it could not reach the registry, check its settings (yarn config get registry; proxy, cafile)");
+    expect(run.stderr).toMatch(/Then finish by hand:\n {2}cd zoo-operator\n {2}yarn install +# install the dependencies\n {2}yarn run manifests +# regenerate deploy\/.*\n {2}yarn run dev +#/);
     expect(readFileSync(log, 'utf8')).toBe(`yarn install (in ${join(work.dir, 'zoo-operator')})\n`);
     expect(treeOf(join(work.dir, 'zoo-operator'))).toContain('package.json');
-    expect(run.stdout).toMatch(/Now run:\n {2}cd zoo-operator\n {2}yarn install +#/);
   });
+
+  it('fails the same way when the registry cannot be reached (a real npm install)', () => {
+    const npm = spawnSync('npm', ['--version'], { encoding: 'utf8' });
+    if (npm.status !== 0) throw new Error('this test runs the real npm, which is not on PATH');
+    const config = join(work.dir, 'gitconfig');
+    writeFileSync(config, '[user]\n\tname = Test User\n\temail = test@example.org\n');
+    // Nothing listens on port 9 (discard) of the loopback address: npm's request is refused at once.
+    const run = runBin(['zoo-operator'], {
+      cwd: work.dir,
+      env: {
+        npm_config_registry: 'http://127.0.0.1:9/', npm_config_cache: join(work.dir, 'npm-cache'), npm_config_fetch_retries: '0',
+        npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', GIT_CONFIG_GLOBAL: config, GIT_CONFIG_NOSYSTEM: '1',
+      },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).not.toContain('Done.');
+    expect(run.stdout + run.stderr).toMatch(/ECONNREFUSED|127\.0\.0\.1:9/);
+    expect(run.stderr).toMatch(/create-operator: error: installing the dependencies failed \(npm i: exit code \d+\), so zoo-operator is not ready yet\./);
+    expect(run.stderr).toContain(', staged in a new git repository without a commit.');
+    expect(run.stderr).toMatch(/Then finish by hand:\n {2}cd zoo-operator\n {2}npm i +#.*\n {2}npm run manifests +#.*\n {2}git add -A && git commit -m "Initial commit" +#/);
+    // No first commit with a deploy/ that was never generated for these names.
+    expect(spawnSync('git', ['rev-parse', '--verify', 'HEAD'], { cwd: join(work.dir, 'zoo-operator') }).status).not.toBe(0);
+  }, 120_000);
 
   it('names a package manager that is not installed', () => {
     const run = runBin(['zoo-operator', '--no-git', '--pm', 'bun'], { cwd: work.dir, env: { PATH: join(work.dir, 'empty-path') } });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('warning: Installing failed (bun is not installed (not found on PATH)); the files are in place. Retry with: cd zoo-operator && bun install');
+    expect(run.stdout).not.toContain('Done.');
+    expect(run.stderr).toContain('create-operator: error: installing the dependencies failed (bun install: bun is not installed (not found on PATH)), so zoo-operator is not ready yet.');
   });
 
   it('says so when the manifests cannot be generated, and exits 1', () => {
     const bin = fakePackageManagers(work.dir, join(work.dir, 'pm.log'), { run: 3 });
     const run = runBin(['zoo-operator', '--no-git'], { cwd: work.dir, env: { PATH: `${bin}${delimiter}${process.env.PATH}` } });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('warning: Generating the manifests failed; retry with: cd zoo-operator && npm run manifests');
+    expect(run.stdout).not.toContain('Done.');
+    expect(run.stderr).toContain('create-operator: error: generating the manifests failed (npm run manifests: exit code 3), so zoo-operator is not ready yet.');
+    expect(run.stderr).toMatch(/Read op's error above, fix it, then finish by hand:\n {2}cd zoo-operator\n {2}npm run manifests +#/);
   });
 
   it('points @opkit dependencies at packed tarballs with CREATE_OPERATOR_PKG_DIR', () => {
@@ -235,20 +264,38 @@ describe('the git step', () => {
   const gitEnv = (config: string): Record<string, string> => ({ GIT_CONFIG_GLOBAL: config, GIT_CONFIG_NOSYSTEM: '1' });
   const git = (cwd: string, ...args: string[]): string => execFileSync(gitTool.command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...gitEnv('/dev/null') } });
 
-  it('makes a first commit on main when user.name and user.email are set', () => {
+  it('makes a first commit on main, after the manifests are generated, when user.name and user.email are set', () => {
     const config = join(work.dir, 'gitconfig');
     writeFileSync(config, '[user]\n\tname = Test User\n\temail = test@example.org\n');
-    const run = runBin(['zoo-operator', '--no-install'], { cwd: work.dir, env: gitEnv(config) });
+    const log = join(work.dir, 'pm.log');
+    const bin = fakePackageManagers(work.dir, log);
+    const run = runBin(['zoo-operator'], { cwd: work.dir, env: { ...gitEnv(config), PATH: `${bin}${delimiter}${process.env.PATH}` } });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('A git repository was initialized with a first commit.');
     const project = join(work.dir, 'zoo-operator');
+    expect(readFileSync(log, 'utf8')).toBe(`npm i (in ${project})\nnpm run manifests (in ${project})\n`);
     expect(git(project, 'log', '--format=%s|%an', 'main')).toBe('Initial commit from create-operator|Test User\n');
     expect(git(project, 'status', '--porcelain')).toBe('');
     expect(git(project, 'ls-files').trim().split('\n').sort()).toEqual(treeOf(project));
   });
 
+  it('with --no-install, commits nothing (deploy/ is not generated for the names yet): stages the files and says what to run', () => {
+    const config = join(work.dir, 'gitconfig');
+    writeFileSync(config, '[user]\n\tname = Test User\n\temail = test@example.org\n');
+    // own-namespace: the generated RBAC is a Role, the template's renamed one a ClusterRole.
+    const run = runBin(['zoo-operator', '--no-install', '--watch', 'own-namespace'], { cwd: work.dir, env: gitEnv(config) });
+    expect(run.status).toBe(0);
+    expect(run.stdout).not.toContain('first commit.');
+    expect(run.stderr).toContain('warning: No first commit yet: deploy/ (CRDs, RBAC) is generated for your names by npm run manifests, and the dependencies were not installed.');
+    const project = join(work.dir, 'zoo-operator');
+    expect(spawnSync('git', ['rev-parse', '--verify', 'HEAD'], { cwd: project, env: { ...process.env, ...gitEnv(config) } }).status).not.toBe(0);
+    expect(git(project, 'diff', '--cached', '--name-only').trim().split('\n').sort()).toEqual(treeOf(project));
+    expect(run.stdout).toMatch(/Now run:\n {2}cd zoo-operator\n {2}npm i +#.*\n {2}npm run manifests +#.*\n {2}git add -A && git commit -m "Initial commit" +# the first commit, with deploy\/ generated\n/);
+  });
+
   it('leaves the files staged, and says why, without user.name and user.email', () => {
-    const run = runBin(['zoo-operator', '--no-install'], { cwd: work.dir, env: gitEnv('/dev/null') });
+    const bin = fakePackageManagers(work.dir, join(work.dir, 'pm.log'));
+    const run = runBin(['zoo-operator'], { cwd: work.dir, env: { ...gitEnv('/dev/null'), PATH: `${bin}${delimiter}${process.env.PATH}` } });
     expect(run.status).toBe(0);
     expect(run.stderr).toContain('warning: git has no user.name or user.email, so the files are staged but not committed');
     const project = join(work.dir, 'zoo-operator');

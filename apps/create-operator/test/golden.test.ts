@@ -189,3 +189,59 @@ describe('renaming leaves none of a template\'s names behind', () => {
     });
   }
 });
+
+// The rename is word-exact: a template's name becomes the project's only where the template wrote that
+// name, never inside another word, and templates never use their Kind's name as an ordinary word in a
+// sentence (a scaffold named my-op once read "continues after a restart without myop twice", and "The
+// myop, as last rendered by the operator", because the minimal template said "without greeting twice").
+describe('renaming changes names, never ordinary words', () => {
+  /** The text files of a rendering, by path. */
+  const texts = (files: readonly RenderedFile[]): [string, string][] =>
+    files.filter((f) => !f.content.subarray(0, 8000).includes(0)).map((f) => [f.path, f.content.toString('utf8')]);
+  /** The words of a text: runs of letters and digits, also with `-` and `_` inside (kebab and snake names). */
+  const wordsOf = (text: string): string[] => text.match(/[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*/g) ?? [];
+
+  for (const template of templates) {
+    it(`${template.name}: as my-op, the project's names never appear inside a longer word`, () => {
+      // Each spelling of the names (project my-op, Kind MyOp) may stand alone or as a part of a compound:
+      // after a separator or, capitalised, after a lowercase letter (`listMyOps`); before a separator,
+      // a capital or digit (`MyOpSpec`, `myop-operator`) or a plural s. Anything else — `ncmyop`,
+      // `remyoping` — means a name was replaced inside an ordinary word.
+      const files = renderWith(template, ['my-op']);
+      const spellings = ['MyOp', 'myOp', 'myop', 'MYOP', 'my-op', 'my_op', 'MY_OP'];
+      const strays: string[] = [];
+      for (const [path, text] of texts(files)) {
+        for (const word of new Set(wordsOf(text))) {
+          for (const spelling of spellings) {
+            for (let at = word.indexOf(spelling); at >= 0; at = word.indexOf(spelling, at + 1)) {
+              const before = word[at - 1];
+              const after = word[at + spelling.length];
+              const afterNext = word[at + spelling.length + 1];
+              const capital = /^[A-Z]/.test(spelling);
+              const upper = spelling === spelling.toUpperCase();
+              const okBefore = before === undefined || /[-_]/.test(before) || (capital && /[a-z0-9]/.test(before));
+              const plural = after === (upper ? 'S' : 's') && (afterNext === undefined || !/[a-z]/.test(afterNext));
+              const okAfter = after === undefined || /[-_0-9]/.test(after) || (!upper && /[A-Z]/.test(after)) || plural;
+              if (!okBefore || !okAfter) strays.push(`${path}: '${spelling}' inside '${word}'`);
+            }
+          }
+        }
+      }
+      expect(strays).toEqual([]);
+    });
+
+    it(`${template.name}: uses its Kind's lowercase name only as a name, never as a word in a sentence`, () => {
+      // `the greeting, as …` or `without greeting twice`: a lowercase Kind between two words of prose is an
+      // English word, which renaming would turn into the project's Kind. Templates write the Kind as
+      // \`Greeting\` or in code (paths, identifiers, YAML values) instead.
+      const names = [template.resource.kind.toLowerCase(), template.resource.plural.toLowerCase()];
+      const prose = new RegExp(`(?<=\\b[A-Za-z]+ )(${names.join('|')})(?=[,;.]? [a-z])`, 'g');
+      const found: string[] = [];
+      for (const path of listTemplateFiles(template.dir)) {
+        const text = readFileSync(join(template.dir, path), 'utf8');
+        for (const match of text.matchAll(prose)) found.push(`${path}: …${text.slice(Math.max(0, match.index - 30), match.index + 40)}…`);
+      }
+      expect(found, 'reword these sentences: the rename would change the word').toEqual([]);
+    });
+  }
+});

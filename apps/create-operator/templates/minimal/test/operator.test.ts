@@ -40,7 +40,7 @@ describe('the Greeting operator', () => {
     await env.waitFor({ ...sample, name: 'defaults' }, (body) => body.status?.message === 'Hello, world!', { what: 'be greeted with the defaults' });
   });
 
-  it('continues after a restart without greeting twice', async () => {
+  it('continues after a restart without running its create handler again', async () => {
     const first = await env.run(project('src/operator.ts'));
     await env.apply(project('samples/greeting.yaml'));
     await env.waitFor(sample, (body) => body.status?.message === 'Hello, world!');

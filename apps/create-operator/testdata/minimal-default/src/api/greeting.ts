@@ -16,7 +16,7 @@ export const Greeting = defineResource({
   }),
   // k.status keeps unknown fields: the operator stores each handler's progress under status.
   status: k.status({
-    message: k.optional(k.string({ description: 'The greeting, as last rendered by the operator.' })),
+    message: k.optional(k.string({ description: 'The message, as last rendered by the operator.' })),
   }),
   printerColumns: [
     { name: 'Message', type: 'string', jsonPath: '.status.message' },
