@@ -18,7 +18,7 @@ describe('env.run() of a multi-file operator', () => {
         (b) => b.status?.entry_fn !== undefined && b.status?.site_fn !== undefined && b.status?.naming_fn !== undefined,
         { what: `have the status of all three handlers (run "${name}")` });
       expect(body.status).toMatchObject({ entry_fn: { site: 'site' }, site_fn: { label: `site-${name}` }, naming_fn: { named: true } });
-      const ran = op.feed.filter((event) => event.type === 'handler' && event.phase === 'succeeded' && event.name === name).map((event) => event.id);
+      const ran = op.feed.flatMap((event) => (event.type === 'handler' && event.phase === 'succeeded' && event.name === name ? [event.id] : []));
       expect(ran.sort()).toEqual(['entry_fn', 'naming_fn', 'site_fn']);
       await op.stop();
     }
