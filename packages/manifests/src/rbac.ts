@@ -41,6 +41,7 @@ export const WHY = {
   crds: 'watch CustomResourceDefinitions, to serve each resource once its CRD is established (list, watch)',
   events: 'post Kubernetes Events about the objects it handles (events.* in handlers)',
   peering: 'peering (on by default when the cluster has Kopf\'s peering resources): read the peers\' records and keep its own (get, list, watch, patch)',
+  webhooks: 'keep the admission webhook configurations of on.validate/on.mutate handlers current (create, then patch)',
   assumed: 'scope and subresources assumed (namespaced, with status): list its CRD file in package.json#opkit.crds to know them',
 } as const;
 
@@ -167,6 +168,13 @@ export function deriveRbac(registry: Registry, catalog: ResourceCatalog, watch: 
     // Kopf-compatible peering: cluster-wide operators use ClusterKopfPeering objects, namespaced ones KopfPeering.
     if (watch === 'all') permissions.add('cluster', 'kopf.dev', 'clusterkopfpeerings', ['get', 'list', 'watch', 'patch'], WHY.peering, RUNTIME);
     else permissions.add('namespaced', 'kopf.dev', 'kopfpeerings', ['get', 'list', 'watch', 'patch'], WHY.peering, RUNTIME);
+  }
+  // The runtime writes both configurations (create, tolerating a conflict, then a merge patch) at
+  // start-up and on a graceful exit, so a handler of either kind needs both.
+  if (registry.admissionHandlers().length > 0) {
+    for (const plural of ['validatingwebhookconfigurations', 'mutatingwebhookconfigurations']) {
+      permissions.add('cluster', 'admissionregistration.k8s.io', plural, ['create', 'patch'], WHY.webhooks, RUNTIME);
+    }
   }
   for (const need of registry.needs()) permissions.verbatim(needScope(need, catalog, watch), verbatim(need));
   return { cluster: permissions.rules('cluster'), namespaced: watch === 'all' ? [] : permissions.rules('namespaced') };

@@ -23,6 +23,15 @@ describe('op manifests: admission webhooks', () => {
   let project: TempProject | undefined;
   afterEach(() => project?.remove());
 
+  it('grants the runtime create and patch on both webhook configurations in deploy/rbac.yaml', async () => {
+    project = tempProject('admission');
+    const { files } = await generateManifests({ dir: project.dir });
+    const docs = parseAllDocuments(files.get('deploy/rbac.yaml')!).map((doc) => doc.toJS() as Doc);
+    const rules: Doc[] = docs.filter((doc) => doc.kind === 'ClusterRole').flatMap((doc) => doc.rules);
+    const rule = rules.find((r) => r.apiGroups?.includes('admissionregistration.k8s.io'));
+    expect(rule).toEqual({ apiGroups: ['admissionregistration.k8s.io'], resources: ['mutatingwebhookconfigurations', 'validatingwebhookconfigurations'], verbs: ['create', 'patch'] });
+  });
+
   it('emits the Service, cert-manager Issuer and Certificate, and both configurations with the annotation', async () => {
     project = tempProject('admission');
     const docs = await webhookDocs(project.dir);
