@@ -39,7 +39,7 @@ export const WHY = {
   finalizers: 'children carry owner references with blockOwnerDeletion to these objects, which needs update on their finalizers',
   owned: 'the operator\'s children: it creates, reads, updates and deletes them',
   crds: 'watch CustomResourceDefinitions, to serve each resource once its CRD is established (list, watch)',
-  events: 'post Kubernetes Events about the objects it handles (events.* in handlers)',
+  events: 'post Kubernetes Events about the objects it handles (events.* in handlers; repeats are counted on one Event: create, patch)',
   peering: 'peering (on by default when the cluster has Kopf\'s peering resources): read the peers\' records and keep its own (get, list, watch, patch)',
   webhooks: 'keep the admission webhook configurations of on.validate/on.mutate handlers current (create, then patch)',
   assumed: 'scope and subresources assumed (namespaced, with status): list its CRD file in package.json#opkit.crds to know them',
@@ -164,7 +164,7 @@ export function deriveRbac(registry: Registry, catalog: ResourceCatalog, watch: 
   }
   if (handlers.length > 0) {
     permissions.add('cluster', 'apiextensions.k8s.io', 'customresourcedefinitions', ['list', 'watch'], WHY.crds, RUNTIME);
-    permissions.add(watch === 'all' ? 'cluster' : 'namespaced', '', 'events', ['create'], WHY.events, RUNTIME);
+    permissions.add(watch === 'all' ? 'cluster' : 'namespaced', '', 'events', ['create', 'patch'], WHY.events, RUNTIME);
     // Kopf-compatible peering: cluster-wide operators use ClusterKopfPeering objects, namespaced ones KopfPeering.
     if (watch === 'all') permissions.add('cluster', 'kopf.dev', 'clusterkopfpeerings', ['get', 'list', 'watch', 'patch'], WHY.peering, RUNTIME);
     else permissions.add('namespaced', 'kopf.dev', 'kopfpeerings', ['get', 'list', 'watch', 'patch'], WHY.peering, RUNTIME);
