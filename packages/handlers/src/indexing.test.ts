@@ -68,8 +68,8 @@ describe('createIndexer', () => {
       { type: 'handler', phase: 'succeeded', id: 'byField', kind: 'index', retry: 1, durationMs: 0, outcome: 'success', ...ref },
     ]);
     expect(lines).toEqual([
-      ['debug', "Indexer 'byField' is invoked."], ['error', "Handler 'byField' failed temporarily: not yet"],
-      ['debug', "Indexer 'byField' is invoked."], ['debug', "Handler 'byField' succeeded."],
+      ['debug', "Indexer 'byField' is invoked."], ['error', "Indexer 'byField' failed temporarily: not yet"],
+      ['debug', "Indexer 'byField' is invoked."], ['debug', "Indexer 'byField' succeeded."],
     ]);
     expect(spies.every((spy) => spy === true)).toBe(true);
     expect(posted).toEqual(['attempt 0', 'attempt 1']);

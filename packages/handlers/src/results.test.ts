@@ -72,7 +72,9 @@ describe('invokeHandler with an unstorable result', () => {
       expect(outcome.kind).toBe('permanent');
       const error = (outcome as { error: unknown }).error;
       expect(error).toBeInstanceOf(PermanentError);
-      expect((error as Error).message).toBe(`Handler '${handler.id}' returned a result that cannot be stored: result.when is a Date.`);
+      // Named as Kopf names each kind in its log lines: Daemon, Timer, else Handler.
+      const title = handler.id === 'daemon_fn' ? 'Daemon' : handler.id === 'timer_fn' ? 'Timer' : 'Handler';
+      expect((error as Error).message).toBe(`${title} '${handler.id}' returned a result that cannot be stored: result.when is a Date.`);
     }
   });
 

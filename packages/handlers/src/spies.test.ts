@@ -39,7 +39,10 @@ describe('runSpies', () => {
     });
     expect(calls).toEqual(['seen:ADDED', 'broken']);
     expect(delivered).toEqual([new Map([['seen', { type: 'ADDED' }]])]);
-    expect(lines).toEqual([['debug', "Handler 'seen' succeeded."], ['error', "Handler 'broken' failed with an exception. Will ignore."]]);
+    expect(lines).toEqual([
+      ['debug', "Handler 'seen' is invoked."], ['debug', "Handler 'seen' succeeded."],
+      ['debug', "Handler 'broken' is invoked."], ['error', "Handler 'broken' failed with an exception. Will ignore."],
+    ]);
     expect(feed.map((event) => [event.type, (event as { phase?: string }).phase, (event as { id?: string }).id, (event as { outcome?: string }).outcome]))
       .toEqual([['handler', 'started', 'seen', undefined], ['handler', 'succeeded', 'seen', 'success'], ['handler', 'started', 'broken', undefined], ['handler', 'failed', 'broken', 'ignored']]);
   });
