@@ -55,6 +55,6 @@ describe('processing: unstorable results', () => {
     await expect.poll(() => good >= 6, { timeout: 15_000 }).toBe(true);
     expect(bad).toBe(1);
     expect(run.feed.some((e) => e.type === 'handler' && e.id === 'bad_timer' && e.phase === 'failed'
-      && e.message === "Handler 'bad_timer' returned a result that cannot be stored: result.fn is a function.")).toBe(true);
+      && e.message === "Timer 'bad_timer' returned a result that cannot be stored: result.fn is a function.")).toBe(true);
   });
 });
