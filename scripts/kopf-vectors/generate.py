@@ -160,9 +160,13 @@ def main():
                 outcomes = {}
                 for handler_id, outcome in cycle['outcomes'].items():
                     message = outcome.get('message')
+                    exception = None if message is None else Exception(message)
+                    if outcome.get('subhandlersPending'):
+                        # What Kopf's execution makes of a parent whose sub-handlers are unfinished (subhandling.py).
+                        exception = execution.HandlerChildrenRetry(delay=outcome.get('delay'))
                     outcomes[handler_id] = execution.Outcome(
                         final=outcome['final'], delay=outcome.get('delay'),
-                        exception=None if message is None else Exception(message), subrefs=outcome.get('subrefs', ()))
+                        exception=exception, subrefs=outcome.get('subrefs', ()))
                 state = state.with_outcomes(outcomes)
                 patch = patches.Patch()
                 state.store(body=body, patch=patch, storage=storage)

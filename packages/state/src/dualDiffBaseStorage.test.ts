@@ -2,6 +2,7 @@
 // and the object request, after Kopf stored a newer one, and in the ordinary case.
 import { describe, expect, it } from 'vitest';
 import { applyMergePatch } from './diff.js';
+import { AnnotationsDiffBaseStorage, StatusDiffBaseStorage } from './diffBaseStorage.js';
 import { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
 import type { Essence } from './essence.js';
 import { Patch } from './patch.js';
@@ -23,7 +24,8 @@ function storeOn(storage: DualDiffBaseStorage, body: Record<string, any>, essenc
 }
 
 describe('DualDiffBaseStorage', () => {
-  const storage = DualDiffBaseStorage.forProfile('kopf');
+  // Kopf's names with the copy written (what the opkit profile does under its own names).
+  const storage = new DualDiffBaseStorage(new AnnotationsDiffBaseStorage({ profile: 'kopf' }), new StatusDiffBaseStorage({ profile: 'kopf' }));
 
   it('returns the annotation when there is no status copy', () => {
     const body = object('a');
@@ -61,5 +63,53 @@ describe('DualDiffBaseStorage', () => {
     expect(both.metadata.annotations[KEY]).toBe('{"spec":{"field":"a"}}\n');
     expect(Object.keys(both.status.kopf).sort()).toEqual(['last-handled-configuration', 'last-handled-configuration-replaces']);
     expect(both.status.kopf['last-handled-configuration-replaces']).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+describe('DualDiffBaseStorage.forProfile', () => {
+  it('writes the status copy in the opkit profile', () => {
+    const opkit = DualDiffBaseStorage.forProfile('opkit');
+    expect(opkit.copy).toBe('write');
+    const { both } = storeOn(opkit, object('a'), opkit.build({ body: object('a') }));
+    expect(both.metadata.annotations['opkit.dev/last-handled-configuration']).toBe('{"spec":{"field":"a"}}\n');
+    expect(both.status.opkit['last-handled-configuration']).toBe('{"spec":{"field":"a"}}');
+  });
+
+  describe('in the kopf profile', () => {
+    const kopf = DualDiffBaseStorage.forProfile('kopf');
+
+    it('writes the annotation only, as Kopf does: no status.kopf.last-handled-configuration', () => {
+      expect(kopf.copy).toBe('read');
+      const patch = new Patch();
+      kopf.store({ body: object('a'), patch, essence: kopf.build({ body: object('a') }) });
+      expect(patch.asMergePatch()).toEqual({ metadata: { annotations: { [KEY]: '{"spec":{"field":"a"}}\n' } } });
+    });
+
+    it('still reads a copy an older Opkit wrote, and removes it with the next diff-base', () => {
+      const writer = new DualDiffBaseStorage(new AnnotationsDiffBaseStorage({ profile: 'kopf' }), new StatusDiffBaseStorage({ profile: 'kopf' }));
+      const first = storeOn(writer, object('a'), writer.build({ body: object('a') })).both;
+      const changed = { ...first, spec: { field: 'b' } };
+      // The older Opkit crashed between its status request and its object request: the copy holds 'b'.
+      const { statusOnly } = storeOn(writer, changed, writer.build({ body: changed }));
+      expect(kopf.fetch({ body: statusOnly })).toEqual({ spec: { field: 'b' } });
+      const patch = new Patch();
+      kopf.store({ body: statusOnly, patch, essence: kopf.build({ body: statusOnly }) });
+      const merge = patch.asMergePatch() as Record<string, any>;
+      expect(merge.status).toEqual({ kopf: { 'last-handled-configuration': null, 'last-handled-configuration-replaces': null } });
+      const after = applyMergePatch<Record<string, any>>(statusOnly, merge);
+      expect(after.status.kopf).toEqual({});
+      expect(kopf.fetch({ body: after })).toEqual({ spec: { field: 'b' } });
+    });
+
+    it('lets the annotation win over a stale copy once Kopf stored a newer diff-base, digest or not', () => {
+      const body = object('c');
+      body.metadata.annotations = { [KEY]: '{"spec":{"field":"c"}}\n' };
+      body.status = { kopf: { 'last-handled-configuration': '{"spec":{"field":"a"}}' } };
+      expect(kopf.fetch({ body })).toEqual({ spec: { field: 'c' } });
+      body.status.kopf['last-handled-configuration-replaces'] = '0123456789abcdef';
+      expect(kopf.fetch({ body })).toEqual({ spec: { field: 'c' } });
+      delete body.metadata.annotations;
+      expect(kopf.fetch({ body })).toEqual({ spec: { field: 'a' } });
+    });
   });
 });

@@ -7,6 +7,10 @@
 // The status copy wins only over the annotation it was written to replace: next to it goes a digest
 // of the annotation's diff-base at that time. When someone else — Kopf, which keeps its diff-base in
 // the annotation only — has stored a newer diff-base since, the digests differ and the annotation wins.
+//
+// In the `kopf` profile the copy is only read (`copy: 'read'`): Kopf never writes it, so a copy would go stale
+// as soon as Kopf handles the object again. A copy found there (written by an older Opkit) is removed when the
+// annotation is next stored.
 import { createHash } from 'node:crypto';
 import type { DiffBaseStorage } from './diffBaseStorage.js';
 import { AnnotationsDiffBaseStorage, StatusDiffBaseStorage } from './diffBaseStorage.js';
@@ -15,6 +19,7 @@ import type { FieldSpec } from './internal/fields.js';
 import { resolve } from './internal/fields.js';
 import type { Patch } from './patch.js';
 import type { PersistenceProfile, PersistenceProfileName } from './profiles.js';
+import { resolveProfile } from './profiles.js';
 import { encodeJson } from './pythonJson.js';
 
 /** A short digest of a stored diff-base (`null`: none). */
@@ -22,12 +27,21 @@ function digestOf(essence: Essence | null): string {
   return createHash('sha256').update(encodeJson(essence)).digest('hex').slice(0, 16);
 }
 
+/** Options of {@link DualDiffBaseStorage}. */
+export interface DualDiffBaseStorageOptions {
+  /**
+   * `write` (the default): the copy is written with every diff-base; `read`: an existing copy is read as
+   * before and removed when the diff-base is stored, but never written.
+   */
+  readonly copy?: 'write' | 'read';
+}
+
 /**
  * A diff-base storage over the annotation (primary) and a status copy (secondary).
  *
  * @example
  * ```ts
- * const storage = DualDiffBaseStorage.forProfile('kopf');
+ * const storage = DualDiffBaseStorage.forProfile('opkit');
  * storage.fetch({ body }); // the status copy if it replaced the annotation's current value, else the annotation
  * ```
  */
@@ -36,17 +50,24 @@ export class DualDiffBaseStorage implements DiffBaseStorage {
   readonly #secondary: DiffBaseStorage;
   /** Where the digest of the annotation replaced by the status copy is kept (next to the copy). */
   readonly #replacesField: readonly string[] | undefined;
+  /** Where the copy lives, when the secondary is a status storage. */
+  readonly #copyField: readonly string[] | undefined;
+  /** Whether the copy is written, or only read (and removed once the annotation is stored). */
+  readonly copy: 'write' | 'read';
 
-  constructor(primary: DiffBaseStorage, secondary: DiffBaseStorage) {
+  constructor(primary: DiffBaseStorage, secondary: DiffBaseStorage, options: DualDiffBaseStorageOptions = {}) {
     this.#primary = primary;
     this.#secondary = secondary;
+    this.copy = options.copy ?? 'write';
     const field = secondary instanceof StatusDiffBaseStorage ? secondary.field : undefined;
+    this.#copyField = field && field.length > 0 ? field : undefined;
     this.#replacesField = field && field.length > 0 ? [...field.slice(0, -1), `${field[field.length - 1]!}-replaces`] : undefined;
   }
 
-  /** The default pair of a profile. */
+  /** The default pair of a profile: the copy is written unless the profile's `statusDiffBaseCopy` is false (`kopf`). */
   static forProfile(profile?: PersistenceProfileName | PersistenceProfile, primary?: DiffBaseStorage): DualDiffBaseStorage {
-    return new DualDiffBaseStorage(primary ?? new AnnotationsDiffBaseStorage({ profile }), new StatusDiffBaseStorage({ profile }));
+    const copy = resolveProfile(profile).statusDiffBaseCopy === false ? 'read' : 'write';
+    return new DualDiffBaseStorage(primary ?? new AnnotationsDiffBaseStorage({ profile }), new StatusDiffBaseStorage({ profile }), { copy });
   }
 
   build(args: { readonly body: unknown; readonly extraFields?: readonly FieldSpec[] }): Essence {
@@ -59,12 +80,21 @@ export class DualDiffBaseStorage implements DiffBaseStorage {
     if (copy === null) return annotation;
     if (annotation === null || this.#replacesField === undefined) return copy;
     const replaces = resolve(args.body, this.#replacesField);
-    // A copy without a digest (written before digests existed) keeps winning, as it used to.
-    if (typeof replaces !== 'string') return copy;
+    // A copy without a digest (written before digests existed) keeps winning, as it used to, where copies are
+    // written; where they are only read, the annotation — which Kopf may have written since — wins over it.
+    if (typeof replaces !== 'string') return this.copy === 'write' ? copy : annotation;
     return replaces === digestOf(annotation) ? copy : annotation;
   }
 
   store(args: { readonly body: unknown; readonly patch: Patch; readonly essence: Essence }): void {
+    if (this.copy === 'read') {
+      // Only a copy that is there is removed: a patch never carries status fields for nothing.
+      for (const field of [this.#copyField, this.#replacesField]) {
+        if (field !== undefined && resolve(args.body, field) !== undefined) args.patch.set(field, null);
+      }
+      this.#primary.store(args);
+      return;
+    }
     this.#secondary.store(args);
     if (this.#replacesField !== undefined) args.patch.set(this.#replacesField, digestOf(this.#primary.fetch(args)));
     this.#primary.store(args);

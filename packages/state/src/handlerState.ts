@@ -21,6 +21,28 @@ export interface HandlerOutcome {
   readonly error?: unknown;
   /** Ids of the sub-handlers seen during the attempt. */
   readonly subrefs?: Iterable<string>;
+  /** The message recorded for an outcome without an error (see {@link subhandlersPendingOutcome}). */
+  readonly message?: string | null;
+}
+
+/**
+ * What Kopf records as the `message` of a handler whose sub-handlers are unfinished: Kopf retries the
+ * parent with an internal exception that carries no message, and stores Python's `str()` of it.
+ */
+export const SUBHANDLERS_PENDING_MESSAGE = 'None';
+
+/**
+ * The outcome of a parent handler whose sub-handlers are not all finished: not final, due again when
+ * the soonest of them is, and recorded as Kopf records it (`"message":"None"`).
+ *
+ * @example
+ * ```ts
+ * subhandlersPendingOutcome({ delay: 5, subrefs: ['create_fn/sub1', 'create_fn/sub2'] });
+ * // { final: false, delay: 5, subrefs: [...], message: 'None' }
+ * ```
+ */
+export function subhandlersPendingOutcome(args: { readonly delay: number | null; readonly subrefs: Iterable<string> }): HandlerOutcome {
+  return { final: false, delay: args.delay, subrefs: [...args.subrefs], message: SUBHANDLERS_PENDING_MESSAGE };
 }
 
 function errorMessage(error: unknown): string {
@@ -193,7 +215,7 @@ export class HandlerState implements HandlerStateFields {
       success: outcome.final && !failed,
       failure: outcome.final && failed,
       retries: this.retries + 1,
-      message: failed ? errorMessage(outcome.error) : null,
+      message: failed ? errorMessage(outcome.error) : outcome.message ?? null,
       subrefs: [...new Set([...this.subrefs, ...(outcome.subrefs ?? [])])].sort(compareCodePoints),
       origin: this.origin,
     });

@@ -55,7 +55,7 @@ export { AdoptingProgressStorage, AdoptingDiffBaseStorage, adoptedRecords } from
 
 // Handler-state bookkeeping and results
 export type { HandlerOutcome, HandlerStateFields } from './handlerState.js';
-export { HandlerState, deliverResults } from './handlerState.js';
+export { HandlerState, SUBHANDLERS_PENDING_MESSAGE, deliverResults, subhandlersPendingOutcome } from './handlerState.js';
 export type { HandlerCounters, HandlerStatesOptions } from './handlerStates.js';
 export { HandlerStates } from './handlerStates.js';
 

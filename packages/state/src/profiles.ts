@@ -35,6 +35,13 @@ export interface PersistenceProfile {
    * digests instead of in clear (`opkit`: yes; `kopf`: no, Kopf's bytes). Omitted means no.
    */
   readonly secretDigests?: boolean;
+  /**
+   * Whether, for a resource with a status subresource, the diff-base is also copied into the status
+   * (`diffBaseField`) for crash safety between the status and the object request (`opkit`: yes; `kopf`: no,
+   * Kopf keeps its diff-base in the annotation only, and a copy it never updates would go stale). An
+   * existing copy is still read. Omitted means yes.
+   */
+  readonly statusDiffBaseCopy?: boolean;
 }
 
 /**
@@ -57,6 +64,7 @@ export const PERSISTENCE_PROFILES: Readonly<Record<PersistenceProfileName, Persi
     diffBaseField: Object.freeze(['status', 'opkit', 'last-handled-configuration']),
     v1Keys: false,
     secretDigests: true,
+    statusDiffBaseCopy: true,
   }),
   kopf: Object.freeze({
     name: 'kopf',
@@ -69,6 +77,7 @@ export const PERSISTENCE_PROFILES: Readonly<Record<PersistenceProfileName, Persi
     diffBaseField: Object.freeze(['status', 'kopf', 'last-handled-configuration']),
     v1Keys: true,
     secretDigests: false,
+    statusDiffBaseCopy: false,
   }),
 });
 

@@ -3,7 +3,7 @@
 // First: on a too-old Node, importing Opkit stops with a clear message (see requireNode.ts).
 import './requireNode.js';
 
-export { systemClock } from './clock.js';
+export { nowMicros, systemClock } from './clock.js';
 export type { Clock } from './clock.js';
 
 export { sleep } from './sleep.js';
