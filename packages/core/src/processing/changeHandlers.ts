@@ -8,8 +8,9 @@ import type { ChangeReason, FilterContext, HandlerContext, Indices, ResourceHand
 import { filterContextOf, invokeHandler, PermanentError, reduceToField, reportOutcome, selectChangeHandlers } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import type { ChangingCause, DiffBaseStorage, Essence, HandlerOutcome, HandlerStates, Patch, ProgressStorage } from '@opkit/state';
-import { CAUSE_TITLES, deliverResults, finishCause, HandlerStates as States, startCause } from '@opkit/state';
+import { CAUSE_TITLES, deliverResults, finishCause, HandlerStates as States, startCause, subhandlersPendingOutcome } from '@opkit/state';
 import type { Clock, Logger } from '@opkit/tasks';
+import { nowMicros } from '@opkit/tasks';
 import type { FeedEventInput, FeedObjectRef } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
 import type { ObjectMemory } from './memory.js';
@@ -60,7 +61,7 @@ export async function runChangeHandlers(deps: ChangeRunDeps, input: ChangeRunInp
   });
   const ownedHandlerIds = input.owned.map((handler) => handler.id);
   const { states, superseded } = startCause({
-    body, patch, storage: deps.progressStorage, reason: cause.reason, clock: () => deps.clock.now(),
+    body, patch, storage: deps.progressStorage, reason: cause.reason, clock: stateClock(deps.clock),
     ownedHandlerIds, causeHandlerIds: selected.map((handler) => handler.id),
   });
   for (const item of superseded) deps.logger.info(item.message);
@@ -81,6 +82,11 @@ export async function runChangeHandlers(deps: ChangeRunDeps, input: ChangeRunInp
   return finish;
 }
 
+/** The progress records' clock: milliseconds with the microseconds kept, as Kopf's timestamps have them. */
+function stateClock(clock: Clock): () => number {
+  return () => nowMicros(clock) / 1000;
+}
+
 /** Invoke the due handlers of `states` (recursively for sub-handlers) and record their outcomes. */
 async function runHandlers(deps: ChangeRunDeps, input: ChangeRunInput, states: HandlerStates, handlers: readonly ResourceHandler[]): Promise<HandlerStates> {
   const outcomes = new Map<string, HandlerOutcome>();
@@ -95,14 +101,14 @@ async function runHandlers(deps: ChangeRunDeps, input: ChangeRunInput, states: H
 
 async function runSubhandlers(deps: ChangeRunDeps, input: ChangeRunInput, parent: ResourceHandler, children: readonly ResourceHandler[], result: unknown): Promise<HandlerOutcome> {
   const ids = children.map((child) => child.id);
-  let states = States.fromStorage({ body: input.body, storage: deps.progressStorage, handlerIds: ids, clock: () => deps.clock.now() })
+  let states = States.fromStorage({ body: input.body, storage: deps.progressStorage, handlerIds: ids, clock: stateClock(deps.clock) })
     .withPurpose(input.cause.reason)
     .withHandlers(ids);
   states = await runHandlers(deps, input, states, children);
   states.store({ body: input.body, patch: input.patch, storage: deps.progressStorage });
   if (!states.done) {
     deps.logger.debug(`Handler '${parent.id}' has unfinished sub-handlers. Will retry soon.`);
-    return { final: false, delay: states.delay ?? 0, subrefs: ids };
+    return subhandlersPendingOutcome({ delay: states.delay ?? 0, subrefs: ids });
   }
   const failed = ids.filter((id) => states.get(id)?.failure);
   if (failed.length > 0) {

@@ -10,9 +10,10 @@ import { deepEqual, filterContextOf, matchesFilters, prematchChangeHandlers, run
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import type { ChangingCause, FieldSpec, ResourceStorages } from '@opkit/state';
 import {
-  adoptedRecords, consistencyWait, deliverResults, detectChangingCause, formatTouchValue, isDeletionOngoing, Patch, planCycle, planRelease, reachedVersion, requiresFinalizer, toEpochMicros,
+  adoptedRecords, consistencyWait, deliverResults, detectChangingCause, formatTouchValue, isDeletionOngoing, Patch, planCycle, planRelease, reachedVersion, requiresFinalizer,
 } from '@opkit/state';
 import type { Clock, Logger } from '@opkit/tasks';
+import { nowMicros } from '@opkit/tasks';
 import type { FeedEventInput, FeedObjectRef } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
 import { applyPatch, UnsentPatchError } from './applyPatch.js';
@@ -159,7 +160,7 @@ export async function processObject(deps: CycleDeps, input: {
 
   if (event.type === 'DELETED') return { wakeIn: null, forget: true };
   if (event.touch && patch.isEmpty) {
-    progressStorage.touch({ body, patch, value: formatTouchValue(toEpochMicros(deps.clock.now())) });
+    progressStorage.touch({ body, patch, value: formatTouchValue(nowMicros(deps.clock)) });
   } else if (!patch.isEmpty) {
     progressStorage.touch({ body, patch, value: null });
   }
