@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { HandlerState } from './handlerState.js';
 import { HandlerStates } from './handlerStates.js';
-import { deliverResults } from './handlerState.js';
+import { deliverResults, subhandlersPendingOutcome } from './handlerState.js';
 import { Patch } from './patch.js';
 import { applyMergePatch } from './diff.js';
 import { AnnotationsProgressStorage, SmartProgressStorage } from './progressStorage.js';
@@ -18,6 +18,24 @@ const storage = new AnnotationsProgressStorage({ profile: 'kopf' });
 const emptyBody = { metadata: { name: 'n', annotations: {} } };
 
 describe('HandlerStates', () => {
+  it('stamps records to the microsecond from a clock with fractions, and records Kopf\'s parent of unfinished sub-handlers', () => {
+    const at = (Date.UTC(2026, 10, 22, 4, 0, 0) * 1000 + 123) / 1000; // epoch ms, the microseconds in the fraction
+    const states = HandlerStates.fromStorage({ body: emptyBody, storage, handlerIds: ['create_fn'], clock: () => at })
+      .withPurpose('create').withHandlers(['create_fn'])
+      .withOutcomes({ create_fn: subhandlersPendingOutcome({ delay: 1.5, subrefs: ['create_fn/b', 'create_fn/a'] }) });
+    const patch = new Patch();
+    states.store({ body: emptyBody, patch, storage });
+    expect((patch.asMergePatch() as any).metadata.annotations['kopf.zalando.org/create_fn']).toBe(
+      '{"started":"2026-11-22T04:00:00.000123+00:00","delayed":"2026-11-22T04:00:01.500123+00:00","purpose":"create",'
+      + '"retries":1,"success":false,"failure":false,"message":"None","subrefs":["create_fn/a","create_fn/b"]}');
+    // Read back and written again: every digit kept, nothing stored when nothing changed.
+    const body = applyMergePatch(emptyBody, patch.asMergePatch());
+    const again = new Patch();
+    HandlerStates.fromStorage({ body, storage, handlerIds: ['create_fn'], clock: () => at + 5 }).store({ body, patch: again, storage });
+    expect(again.asMergePatch()).toEqual({});
+    expect(HandlerStates.fromStorage({ body, storage, handlerIds: ['create_fn'] }).get('create_fn')?.delayed).toBe(Date.UTC(2026, 10, 22, 4, 0, 1, 500) * 1000 + 123);
+  });
+
   it('starts new handlers due now and not done', () => {
     const { clock } = fakeClock();
     const states = HandlerStates.fromStorage({ body: emptyBody, storage, handlerIds: ['create_fn'], clock })

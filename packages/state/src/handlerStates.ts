@@ -22,7 +22,7 @@ export interface HandlerCounters {
 export interface HandlerStatesOptions {
   /** The cause the states are for: `create`, `update`, `delete`, `resume`. */
   readonly purpose?: string | null;
-  /** The clock in epoch milliseconds (default `Date.now`); use fake time in tests. */
+  /** The clock in epoch milliseconds, fractions kept to the microsecond (default `Date.now`); use fake time in tests. */
   readonly clock?: Clock;
 }
 

@@ -10,7 +10,7 @@ describe('@opkit/state exports', () => {
       'SmartProgressStorage', 'AnnotationsDiffBaseStorage', 'StatusDiffBaseStorage', 'PERSISTENCE_PROFILES', 'resolveProfile',
       'encodeDiffBase', 'progressKeys', 'requiresFinalizer', 'addFinalizerPatch', 'removeFinalizerPatch', 'HandlerStates',
       'MultiProgressStorage', 'DualDiffBaseStorage', 'resourceStorages', 'planCycle', 'planRelease', 'consistencyWait', 'reachedVersion',
-      'finishCause', 'planPatchRequests', 'fnsJsonPatches',
+      'finishCause', 'planPatchRequests', 'fnsJsonPatches', 'subhandlersPendingOutcome', 'SUBHANDLERS_PENDING_MESSAGE',
     ];
     for (const name of names) expect(state, name).toHaveProperty(name);
   });

@@ -7,7 +7,7 @@ import { InvalidStateArgumentError } from './errors.js';
 /** Microseconds since the Unix epoch (UTC), an integer. */
 export type EpochMicros = number;
 
-/** A clock: the current time in milliseconds since the epoch (like `Date.now`). */
+/** A clock: the current time in milliseconds since the epoch (like `Date.now`); a fraction counts to the microsecond. */
 export type Clock = () => number;
 
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
