@@ -100,7 +100,7 @@ describe('the generated RBAC of an operator with admission handlers and leader e
   });
 
   it('lets peering (on by default when the cluster has Kopf\'s peering resources) read and keep its records', async () => {
-    await using env = await startTestEnv({ crds: [crd, ...peeringCrds() as KubeObject[]], rbac: { manifests: rbac } });
+    await using env = await startTestEnv({ crds: [crd, ...peeringCrds()], rbac: { manifests: rbac } });
     await env.apply({ apiVersion: 'kopf.dev/v1', kind: 'ClusterKopfPeering', metadata: { name: 'default' } });
     const run = await env.run(join(dir, 'operator.ts'), { settings: { peering: { leaderElection: true } } });
     await run.waitForFeed((event) => event.type === 'leadership' && event.leader);
