@@ -89,7 +89,7 @@ export async function generateManifests(options: ManifestsOptions): Promise<Gene
   const registry = await load(config);
   const typed = typedResourcesOf(registry);
   const catalog = new ResourceCatalog({ typed, crdFiles: readCrdFiles(config.dir, config.crds) });
-  const rbac = deriveRbac(registry, catalog, config.deploy.watch);
+  const rbac = deriveRbac(registry, catalog, config.deploy.watch, config.deploy);
   const files = new Map<string, string>();
   for (const resource of [...typed].sort((a, b) => (`${a.plural}.${a.group}` < `${b.plural}.${b.group}` ? -1 : 1))) {
     files.set(`${crdDir(config)}/${resource.plural}.${resource.group}.yaml`, renderCrd(resource.toCRD(), config.entry));

@@ -18,7 +18,7 @@ export type { ResolvedResource, CrdFileResource } from './catalog.js';
 export { BUILTIN_RESOURCES } from './builtins.js';
 export type { KnownResource } from './builtins.js';
 export { deriveRbac, sortVerbs, WHY } from './rbac.js';
-export type { PolicyRule, CommentedRule, RbacPlan } from './rbac.js';
+export type { PolicyRule, CommentedRule, RbacPlan, RbacCoordination } from './rbac.js';
 
 // Rendering
 export { renderCrd, renderRbac, generatedHeader, GENERATED_MARKER } from './render.js';

@@ -26,7 +26,7 @@ describe('readProjectConfig', () => {
     write({ name: '@acme/Greeting_Operator', opkit: { entry: 'src/operator.ts', crds: 'deploy/crds' } });
     expect(readProjectConfig(dir)).toEqual({
       dir, packageName: '@acme/Greeting_Operator', entry: ['src/operator.ts'], crds: 'deploy/crds',
-      deploy: { dir: 'deploy', name: 'greeting-operator', namespace: 'greeting-operator', watch: 'all', webhooks: { certManager: false } },
+      deploy: { dir: 'deploy', name: 'greeting-operator', namespace: 'greeting-operator', watch: 'all', webhooks: { certManager: false }, leaderElection: false, sharding: false },
     });
   });
 
@@ -48,6 +48,8 @@ describe('readProjectConfig', () => {
     fails({ name: 'x', opkit: { entry: 'src/operator.ts', deploy: { namespace: 'a.b' } } }, /package\.json#opkit\.deploy\.namespace must be a namespace name/);
     fails({ name: 'x', opkit: { entry: 'src/operator.ts', deploy: { dir: '../out' } } }, /package\.json#opkit\.deploy\.dir must be a directory inside the project/);
     fails({ name: 'x', opkit: { entry: 'src/operator.ts', deploy: { replicas: 2 } } }, 'package.json#opkit.deploy has an unknown field "replicas"');
+    fails({ name: 'x', opkit: { entry: 'src/operator.ts', deploy: { leaderElection: 'yes' } } }, 'package.json#opkit.deploy.leaderElection must be true or false (the operator runs with op run --leader-elect); got "yes".');
+    fails({ name: 'x', opkit: { entry: 'src/operator.ts', deploy: { leaderElection: true, sharding: true } } }, 'package.json#opkit.deploy.leaderElection and deploy.sharding exclude each other');
     writeFileSync(join(dir, 'package.json'), '{ nope');
     expect(() => readProjectConfig(dir)).toThrow(/package\.json is not valid JSON/);
   });

@@ -20,6 +20,16 @@ export interface DeployConfig {
   readonly watch: WatchMode;
   /** Admission webhooks (when the operator has `on.validate`/`on.mutate` handlers): `certManager: true` lets cert-manager issue the serving certificate and inject its CA. @defaultValue { certManager: false } */
   readonly webhooks: { readonly certManager: boolean };
+  /**
+   * The operator runs with leader election (`op run --leader-elect`, `settings.peering.leaderElection`): the
+   * runtime reads, creates and renews a Lease in `namespace`. @defaultValue false
+   */
+  readonly leaderElection: boolean;
+  /**
+   * The operator runs sharded (`op run --sharding`, `settings.peering.sharding`): each replica keeps a Lease
+   * in `namespace` and removes those of peers gone. @defaultValue false
+   */
+  readonly sharding: boolean;
 }
 
 /** The project configuration (package.json#opkit), with defaults filled in. */
@@ -37,6 +47,7 @@ export interface ProjectConfig {
   readonly deploy: DeployConfig;
 }
 
+const DEPLOY_FIELDS = ['dir', 'name', 'namespace', 'watch', 'webhooks', 'leaderElection', 'sharding'];
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
@@ -93,7 +104,7 @@ export function readProjectConfig(dir: string): ProjectConfig {
   if (typeof deployInput !== 'object' || deployInput === null || Array.isArray(deployInput)) throw bad('deploy', 'an object { dir, name, namespace, watch }', deployInput);
   const deploy = deployInput as Record<string, unknown>;
   for (const key of Object.keys(deploy)) {
-    if (!['dir', 'name', 'namespace', 'watch', 'webhooks'].includes(key)) throw new ManifestsError('config', `package.json#opkit.deploy has an unknown field "${key}"; the fields are dir, name, namespace, watch, webhooks.`);
+    if (!DEPLOY_FIELDS.includes(key)) throw new ManifestsError('config', `package.json#opkit.deploy has an unknown field "${key}"; the fields are ${DEPLOY_FIELDS.join(', ')}.`);
   }
   const deployDir = deploy['dir'] ?? 'deploy';
   if (typeof deployDir !== 'string' || deployDir.trim() === '' || isAbsolute(deployDir) || deployDir.split(/[\\/]/).includes('..')) {
@@ -111,10 +122,17 @@ export function readProjectConfig(dir: string): ProjectConfig {
   }
   const watch = deploy['watch'] ?? 'all';
   if (watch !== 'all' && watch !== 'own-namespace') throw bad('deploy.watch', '"all" or "own-namespace"', watch);
+  const leaderElection = deploy['leaderElection'] ?? false;
+  if (typeof leaderElection !== 'boolean') throw bad('deploy.leaderElection', 'true or false (the operator runs with op run --leader-elect)', leaderElection);
+  const sharding = deploy['sharding'] ?? false;
+  if (typeof sharding !== 'boolean') throw bad('deploy.sharding', 'true or false (the operator runs with op run --sharding)', sharding);
+  if (leaderElection && sharding) {
+    throw new ManifestsError('config', 'package.json#opkit.deploy.leaderElection and deploy.sharding exclude each other (as op run --leader-elect and --sharding do): one active replica, or several with a share each.');
+  }
   return {
     dir: root, packageName, entry,
     ...(crds === undefined ? {} : { crds }), ...(samples === undefined ? {} : { samples }),
-    deploy: { dir: deployDir.replace(/[\\/]+$/, ''), name: deployName, namespace, watch, webhooks: webhooksConfig(deploy['webhooks']) },
+    deploy: { dir: deployDir.replace(/[\\/]+$/, ''), name: deployName, namespace, watch, webhooks: webhooksConfig(deploy['webhooks']), leaderElection, sharding },
   };
 }
 

@@ -1,7 +1,9 @@
-// Least-privilege RBAC derived from what an operator registered. Each permission is traced to what
-// needs it — a handler, `owns()`, `needs()`, or the Opkit runtime itself (it watches CRDs to serve
-// resources as they appear, posts Events, and takes part in Kopf-compatible peering) — and rules are merged per API group where the verbs
-// are equal, each preceded by the names of what needs it. Nothing is ever `*`.
+// Least-privilege RBAC derived from what an operator registered and how it is deployed. Each permission is
+// traced to what needs it — a handler, `owns()`, `needs()`, or the Opkit runtime itself (it watches CRDs to
+// serve resources as they appear, posts Events, takes part in Kopf-compatible peering, keeps the admission
+// webhook configurations of its on.validate/on.mutate handlers, and holds Leases for leader election or
+// sharding) — and rules are merged per API group where the verbs are equal, each preceded by the names of
+// what needs it. Nothing is ever `*`.
 import { describeSelector } from '@opkit/core';
 import type { PermissionNeed, Registry, ResourceHandler } from '@opkit/core';
 import type { ResourceCatalog, ResolvedResource } from './catalog.js';
@@ -25,10 +27,18 @@ export interface CommentedRule {
 
 /** The derived RBAC: cluster-wide rules (a ClusterRole) and rules for the operator's namespace (a Role). */
 export interface RbacPlan {
-  /** Rules of the ClusterRole (everything with `watch: all`; cluster-scoped resources with `own-namespace`). */
+  /** Rules of the ClusterRole (everything else with `watch: all`; cluster-scoped resources with `own-namespace`). */
   readonly cluster: readonly CommentedRule[];
-  /** Rules of the Role in the deploy namespace (`own-namespace` only). */
+  /** Rules of the Role in the deploy namespace: namespaced resources with `own-namespace`, and Leases in either mode. */
   readonly namespaced: readonly CommentedRule[];
+}
+
+/** How the deployed operator coordinates its replicas (package.json#opkit.deploy), for the Leases it needs. */
+export interface RbacCoordination {
+  /** `op run --leader-elect`. @defaultValue false */
+  readonly leaderElection?: boolean | undefined;
+  /** `op run --sharding`. @defaultValue false */
+  readonly sharding?: boolean | undefined;
 }
 
 /** Why each kind of permission is needed (the text after the names in a rule's comment). */
@@ -42,6 +52,8 @@ export const WHY = {
   events: 'post Kubernetes Events about the objects it handles (events.* in handlers; repeats are counted on one Event: create, patch)',
   peering: 'peering (on by default when the cluster has Kopf\'s peering resources): read the peers\' records and keep its own (get, list, watch, patch)',
   webhooks: 'keep the admission webhook configurations of on.validate/on.mutate handlers current (create, then patch)',
+  leaderElection: 'leader election (deploy.leaderElection, op run --leader-elect): read, watch, create and renew its Lease in the deploy namespace (get, list, watch, create, update)',
+  sharding: 'sharding (deploy.sharding, op run --sharding): keep its own Lease in the deploy namespace, follow the group\'s and remove those of replicas gone (get, list, watch, create, update, delete)',
   assumed: 'scope and subresources assumed (namespaced, with status): list its CRD file in package.json#opkit.crds to know them',
 } as const;
 
@@ -127,7 +139,9 @@ function handlerName(handler: ResourceHandler): string {
  * The RBAC an operator needs, from its registry: its handlers, `owns()`, `needs()` and the runtime's
  * own requests, resolved offline through `catalog`. With `watch: 'all'` every rule is cluster-wide;
  * with `own-namespace` namespaced resources get a Role and cluster-scoped ones (CRDs, cluster-scoped
- * kinds, non-resource URLs) the ClusterRole.
+ * kinds, non-resource URLs) the ClusterRole. With leader election or sharding (`coordination`), the
+ * Leases are granted in the Role of the deploy namespace (where the runtime keeps them by default) in
+ * either mode.
  *
  * @throws ManifestsError (`selector`) for a selector that cannot be resolved offline.
  * @example
@@ -136,7 +150,7 @@ function handlerName(handler: ResourceHandler): string {
  * plan.cluster.map((r) => r.rule.resources); // [['events'], ['customresourcedefinitions'], ['greetings'], ['greetings/status']]
  * ```
  */
-export function deriveRbac(registry: Registry, catalog: ResourceCatalog, watch: WatchMode): RbacPlan {
+export function deriveRbac(registry: Registry, catalog: ResourceCatalog, watch: WatchMode, coordination: RbacCoordination = {}): RbacPlan {
   const permissions = new Permissions();
   const scopeOf = (resource: Pick<ResolvedResource, 'namespaced'>): Scope => (watch === 'all' || !resource.namespaced ? 'cluster' : 'namespaced');
   const handlers = registry.resourceHandlers();
@@ -162,7 +176,9 @@ export function deriveRbac(registry: Registry, catalog: ResourceCatalog, watch: 
     const names = owned.map((selector) => `owns(${describeSelector(selector)})`).join(', ');
     for (const resource of handled) permissions.add(scopeOf(resource), resource.group, `${resource.plural}/finalizers`, ['update'], WHY.finalizers, names);
   }
-  if (handlers.length > 0) {
+  // The runtime follows CRDs, posts Events and takes part in peering whenever it serves anything: resource
+  // handlers, or admission handlers alone (peering finds its resources through the CRD watch too).
+  if (handlers.length > 0 || registry.admissionHandlers().length > 0) {
     permissions.add('cluster', 'apiextensions.k8s.io', 'customresourcedefinitions', ['list', 'watch'], WHY.crds, RUNTIME);
     permissions.add(watch === 'all' ? 'cluster' : 'namespaced', '', 'events', ['create', 'patch'], WHY.events, RUNTIME);
     // Kopf-compatible peering: cluster-wide operators use ClusterKopfPeering objects, namespaced ones KopfPeering.
@@ -176,8 +192,11 @@ export function deriveRbac(registry: Registry, catalog: ResourceCatalog, watch: 
       permissions.add('cluster', 'admissionregistration.k8s.io', plural, ['create', 'patch'], WHY.webhooks, RUNTIME);
     }
   }
+  // The Lease namespace defaults to the pod's (the deploy namespace), so a Role there is enough in either mode.
+  if (coordination.leaderElection) permissions.add('namespaced', 'coordination.k8s.io', 'leases', ['get', 'list', 'watch', 'create', 'update'], WHY.leaderElection, RUNTIME);
+  if (coordination.sharding) permissions.add('namespaced', 'coordination.k8s.io', 'leases', ['get', 'list', 'watch', 'create', 'update', 'delete'], WHY.sharding, RUNTIME);
   for (const need of registry.needs()) permissions.verbatim(needScope(need, catalog, watch), verbatim(need));
-  return { cluster: permissions.rules('cluster'), namespaced: watch === 'all' ? [] : permissions.rules('namespaced') };
+  return { cluster: permissions.rules('cluster'), namespaced: permissions.rules('namespaced') };
 }
 
 function verbatim(need: PermissionNeed): CommentedRule {

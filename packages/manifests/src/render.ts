@@ -58,7 +58,7 @@ function roleYaml(kind: 'ClusterRole' | 'Role', metadata: Record<string, string>
 
 /**
  * The RBAC of a plan as one generated file: the ServiceAccount, then the ClusterRole and its binding,
- * then (with `own-namespace`) the Role and its binding in the deploy namespace.
+ * then the Role and its binding in the deploy namespace (with `own-namespace`, or for the Leases of leader election or sharding).
  */
 export function renderRbac(plan: RbacPlan, deploy: DeployConfig, entry: readonly string[]): string {
   const subject = [{ kind: 'ServiceAccount', name: deploy.name, namespace: deploy.namespace }];

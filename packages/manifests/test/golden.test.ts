@@ -60,7 +60,7 @@ describe('generateManifests (golden outputs)', () => {
 
   it('puts namespaced resources in a Role and cluster-scoped ones in the ClusterRole with watch: own-namespace', async () => {
     const { rbac, config } = await generateManifests({ dir: join(fixtures, 'typed-own-namespace') });
-    expect(config.deploy).toEqual({ dir: 'deploy', name: 'greeting-operator', namespace: 'greeting-operator', watch: 'own-namespace', webhooks: { certManager: false } });
+    expect(config.deploy).toEqual({ dir: 'deploy', name: 'greeting-operator', namespace: 'greeting-operator', watch: 'own-namespace', webhooks: { certManager: false }, leaderElection: false, sharding: false });
     const resources = (rules: typeof rbac.cluster): string[] => rules.flatMap(({ rule }) => rule.resources ?? []).sort();
     expect(resources(rbac.cluster)).toEqual(['customresourcedefinitions', 'greetingpolicies', 'greetingpolicies/finalizers', 'greetingpolicies/status', 'nodes']);
     expect(resources(rbac.namespaced)).toEqual(['deployments', 'events', 'greetings', 'greetings/finalizers', 'greetings/status', 'kopfpeerings', 'secrets', 'services']);

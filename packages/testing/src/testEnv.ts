@@ -243,8 +243,9 @@ export class TestEnv {
   }
 
   /**
-   * A kubeconfig file that authenticates as `user` (a bearer token the server maps to that user), for code
-   * that connects by itself — e.g. a handler calling `connect()` with `KUBECONFIG` set to it — so that its
+   * A kubeconfig file that authenticates as `user` (a bearer token the server maps to that user), its
+   * default namespace the ServiceAccount's own (`system:serviceaccount:<namespace>:<name>`, as in a pod;
+   * else `default`), for code that connects by itself — e.g. a handler calling `connect()` with `KUBECONFIG` set to it — so that its
    * requests are attributed to that user too. Written once per user; removed on dispose. Without a user:
    * the identity `env.run()` gives operators by default ({@link TestEnv.operatorUser}: the `rbac`
    * ServiceAccount, else {@link DEFAULT_OPERATOR_USER}).
@@ -258,7 +259,9 @@ export class TestEnv {
     const known = this.#kubeconfigs.get(user);
     if (known !== undefined) return known;
     const path = join(this.#dir, `kubeconfig-${this.#kubeconfigs.size + 1}-${user.replace(/[^A-Za-z0-9._-]+/g, '_')}`);
-    writeFileSync(path, this.server.kubeconfig({ user, namespace: 'default' }), { mode: 0o600 });
+    // A ServiceAccount's default namespace is its own, as a pod's client has it (where e.g. Leases are kept by default).
+    const namespace = /^system:serviceaccount:([^:]+):[^:]+$/.exec(user)?.[1] ?? 'default';
+    writeFileSync(path, this.server.kubeconfig({ user, namespace }), { mode: 0o600 });
     this.#kubeconfigs.set(user, path);
     return path;
   }
