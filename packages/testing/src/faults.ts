@@ -85,7 +85,9 @@ export class TestFaults {
     const known = new Set(['dropWatchesEveryMs', 'compactEveryMs', 'errors', 'latencyMs', 'stallWatches']);
     const unknown = Object.keys(faults).filter((key) => !known.has(key));
     if (unknown.length > 0) throw new TypeError(`unknown fault option ${unknown.map((k) => JSON.stringify(k)).join(', ')}; accepted: ${[...known].join(', ')}`);
-    if (faults.errors !== undefined && !Array.isArray(faults.errors)) throw new TypeError(`faults.errors must be a list of rules, got ${JSON.stringify(faults.errors)}`);
+    const given: unknown = faults.errors ?? [];
+    if (!Array.isArray(given)) throw new TypeError(`faults.errors must be a list of rules, got ${JSON.stringify(given)}`);
+    const rules = given as readonly TestFaultRule[];
     const spec = {
       ...('dropWatchesEveryMs' in faults ? { watchDropMs: faults.dropWatchesEveryMs } : {}),
       ...('compactEveryMs' in faults ? { compactEveryMs: faults.compactEveryMs } : {}),
@@ -93,7 +95,7 @@ export class TestFaults {
       ...('stallWatches' in faults ? { stallWatches: faults.stallWatches } : {}),
     };
     if (Object.keys(spec).length > 0) this.#server.faults.set(spec);
-    for (const rule of faults.errors ?? []) {
+    for (const rule of rules) {
       this.#server.faults.addRule(rule.users !== undefined ? rule : { ...rule, exceptUsers: [...this.#spared, ...(rule.exceptUsers ?? [])] });
     }
   }
