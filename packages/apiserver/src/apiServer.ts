@@ -12,6 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import { ApiServerError } from './errors.js';
 import { FaultInjector } from './faults.js';
 import type { FaultSpec } from './faults.js';
+import { timersOf } from './timers.js';
 import { RequestRecorder } from './metrics/index.js';
 import type { AuditRecord } from './metrics/index.js';
 import { FileJournal } from './persistence/index.js';
@@ -130,7 +131,8 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     throw new ApiServerError('StartFailed', `cannot read or create the service-account signing key in ${options.dataDir}: ${(error as Error).message}`, { cause: error });
   }
   const rbac = resolved.authorization === 'rbac';
-  const faults = new FaultInjector(options.faults !== undefined ? { spec: options.faults } : {});
+  const timers = timersOf(options.clock);
+  const faults = new FaultInjector({ ...(options.faults !== undefined ? { spec: options.faults } : {}), timers });
   const store = new ObjectStore({ historySize: resolved.historySize, arrange: storedArranger(BUILTIN_TYPES) });
   const registry = new ResourceRegistry(BUILTIN_TYPES);
   const crdType = registry.lookup('apiextensions.k8s.io', 'v1', 'customresourcedefinitions');
@@ -181,7 +183,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   }
   for (const name of INITIAL_NAMESPACES) if (!store.get(NAMESPACES, undefined, name)) engine.create(nsType, undefined, { metadata: { name } }, {});
 
-  const watches = new WatchManager(store, { bookmarkIntervalMs: resolved.bookmarkIntervalMs, stalled: () => faults.stallWatches, limits });
+  const watches = new WatchManager(store, { bookmarkIntervalMs: resolved.bookmarkIntervalMs, stalled: () => faults.stallWatches, limits, timers });
   const admission = new Admission(store);
   const objects = new ObjectRegistry(engine, admission);
   const controllers = new Controllers(objects, registry, watches, { logger: options.logger ?? noopLogger });
@@ -311,6 +313,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     },
     current: () => faults.current(),
     failNext: (count, code, opts) => faults.failNext(count, code, opts),
+    addRule: (rule) => faults.addRule(rule),
     dropWatches,
     compactNow: compact,
     partition: (userAgent) => {

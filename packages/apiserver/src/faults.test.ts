@@ -152,4 +152,57 @@ describe('FaultInjector', () => {
     expect(hooks.compact).toHaveBeenCalledTimes(1);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('answers targeted rules by verb, resource, user, count and rate, and counts each code', () => {
+    const draws = [0.7, 0.2];
+    const faults = new FaultInjector({ random: () => draws.shift() ?? 1 });
+    const patchStatus = { path: '/apis/kopf.dev/v1/namespaces/default/kopfexamples/x/status', verb: 'PATCH', kubeVerb: 'patch', resource: 'kopfexamples', subresource: 'status', user: 'op' };
+    const watch = { path: '/apis/kopf.dev/v1/kopfexamples', verb: 'GET', kubeVerb: 'watch', resource: 'kopfexamples', user: 'op' };
+    faults.addRule({ code: 503, verbs: ['patch'], resources: ['kopfexamples/status'], users: ['op'], count: 2 });
+    faults.addRule({ code: 410, verbs: ['watch'], exceptUsers: ['admin'], rate: 0.5, count: 1 });
+    expect(faults.requestFault({ ...patchStatus, user: 'admin' })).toBeUndefined(); // not its user
+    expect(faults.requestFault({ ...patchStatus, subresource: undefined })).toBeUndefined(); // not its resource
+    expect(faults.requestFault(patchStatus)).toEqual({ code: 503, retryAfterSeconds: 1 });
+    expect(faults.requestFault(patchStatus)).toEqual({ code: 503, retryAfterSeconds: 1 });
+    expect(faults.requestFault(patchStatus)).toBeUndefined(); // spent
+    expect(faults.requestFault({ ...watch, user: 'admin' })).toBeUndefined();
+    expect(faults.requestFault(watch)).toBeUndefined(); // drawn 0.7 >= 0.5
+    expect(faults.requestFault(watch)).toEqual({ code: 410 }); // drawn 0.2
+    expect(faults.requestFault(watch)).toBeUndefined(); // spent
+    expect(faults.counts()).toMatchObject({ failed: 3, byCode: { 410: 1, 503: 2 } });
+    faults.addRule({ code: 500, resources: ['kopfexamples'] });
+    expect(faults.requestFault(patchStatus)).toEqual({ code: 500 }); // a bare plural covers its subresources
+    expect(faults.requestFault({ path: '/apis', verb: 'GET', kubeVerb: 'get', resource: '' })).toBeUndefined(); // discovery has no resource
+    faults.clear();
+    expect(faults.requestFault(patchStatus)).toBeUndefined();
+    expect(() => faults.addRule({ code: 404 as never })).toThrow(/code=404/);
+    expect(() => faults.addRule({ code: 503, rate: 2 })).toThrow(/rate=2/);
+    expect(() => faults.addRule({ code: 503, verbs: 'patch' as never })).toThrow(/verbs/);
+  });
+
+  it('runs the periodic faults on given timers (a fake clock) instead of real ones', () => {
+    const due: { at: number; fn: () => void }[] = [];
+    let now = 0;
+    const timers = { setTimeout: (fn: () => void, ms: number) => { const t = { at: now + ms, fn }; due.push(t); return t; }, clearTimeout: (t: unknown) => { due.splice(due.indexOf(t as never), 1); } };
+    const advance = (ms: number): void => {
+      const until = now + ms;
+      for (;;) {
+        const next = due.filter((t) => t.at <= until).sort((a, b) => a.at - b.at)[0];
+        if (!next) break;
+        due.splice(due.indexOf(next), 1);
+        now = next.at;
+        next.fn();
+      }
+      now = until;
+    };
+    const hooks = { dropWatches: vi.fn(), compact: vi.fn() };
+    const faults = new FaultInjector({ spec: { watchDropMs: 60_000 }, timers });
+    faults.start(hooks);
+    advance(180_000);
+    expect(hooks.dropWatches).toHaveBeenCalledTimes(3);
+    faults.stop();
+    advance(180_000);
+    expect(hooks.dropWatches).toHaveBeenCalledTimes(3);
+    expect(due).toEqual([]);
+  });
 });

@@ -2,6 +2,8 @@
 // answers, slow responses and compacted history, so the embedded server can produce each on demand —
 // from an option, from `--faults SPEC`, or at run time through `server.faults`.
 import { ApiServerError } from './errors.js';
+import { every } from './timers.js';
+import type { ServerTimers } from './timers.js';
 
 /** The faults the server injects; every field is optional and absent means "off". */
 export interface FaultSpec {
@@ -21,10 +23,59 @@ export interface FaultSpec {
   stallWatches?: boolean;
 }
 
+/** Codes a {@link FaultRule} answers with. */
+export type FaultRuleCode = 410 | 429 | 500 | 502 | 503 | 504;
+
+/**
+ * A targeted injected error: which API requests it answers, with what, how often and how many times.
+ * Every filter is optional; absent means "any".
+ *
+ * @example
+ * // The next 3 patches of kopfexamples' status by the operator are answered 503.
+ * server.faults.addRule({ code: 503, verbs: ['patch'], resources: ['kopfexamples/status'], users: [operatorUser], count: 3 });
+ * // Every second watch is refused with 410 Gone (the client must relist).
+ * server.faults.addRule({ code: 410, verbs: ['watch'], rate: 0.5 });
+ */
+export interface FaultRule {
+  /** The answer: 410 (Expired: the resourceVersion is too old; the client relists), 429, or a 5xx. */
+  code: FaultRuleCode;
+  /** Kubernetes verbs: get, list, watch, create, update, patch, delete, deletecollection. */
+  verbs?: readonly string[];
+  /** Resources by plural, or `plural/subresource` (`kopfexamples/status`); a bare plural matches its subresources too. */
+  resources?: readonly string[];
+  /** Only requests of these users (as the audit log names them). */
+  users?: readonly string[];
+  /** Never requests of these users. */
+  exceptUsers?: readonly string[];
+  /** 0..1: share of matching requests answered with `code`. @defaultValue 1 */
+  rate?: number;
+  /** Answer this many requests, then the rule is spent. @defaultValue unlimited */
+  count?: number;
+  /** Retry-After header (seconds) on 429/503. @defaultValue 1 */
+  retryAfterSeconds?: number;
+}
+
+/** What a fault rule is matched against: the request's Kubernetes attributes and user. */
+export interface FaultRequest {
+  /** The URL path (only API paths are faulted: {@link isFaultablePath}). */
+  path: string;
+  /** The HTTP method. */
+  verb: string;
+  /** The Kubernetes verb (get, list, watch…), when known. */
+  kubeVerb?: string;
+  /** The resource's plural ('' for discovery). */
+  resource?: string;
+  subresource?: string | undefined;
+  /** The authenticated user. */
+  user?: string;
+}
+
 /** How many faults were injected so far. */
 export interface FaultCounts {
-  /** API requests answered with an injected error (`failNext`, `errorRate`). */
+  /** API requests answered with an injected error (`failNext`, `errorRate`, rules). */
   failed: number;
+  /** `failed` by HTTP code, e.g. `{ '410': 2, '503': 5 }`. */
+  byCode: Record<string, number>;
   /** Requests and connections of partitioned clients cut off without an answer. */
   cut: number;
   /** Open watches the server ended on purpose (`watchDropMs`, `dropWatches()`). */
@@ -148,8 +199,41 @@ export interface FaultHooks {
 export interface FaultInjectorOptions {
   /** Initial faults (object or `--faults` text). @defaultValue none */
   spec?: FaultSpec | string;
-  /** Source of randomness for `errorRate`, returning [0, 1). @defaultValue Math.random */
+  /** Source of randomness for `errorRate` and rule rates, returning [0, 1). @defaultValue Math.random */
   random?: () => number;
+  /** Where the periodic faults are scheduled (a test's fake clock). @defaultValue real unref'd timers */
+  timers?: ServerTimers | undefined;
+}
+
+const RULE_CODES: readonly number[] = [410, 429, 500, 502, 503, 504];
+
+/** Checks a rule, naming the bad field. */
+function validateRule(rule: FaultRule): void {
+  const bad = (field: string, value: unknown, expected: string): never => {
+    throw new ApiServerError('InvalidFaultSpec', `invalid fault rule ${field}=${JSON.stringify(value)}: expected ${expected}`);
+  };
+  if (typeof rule !== 'object' || rule === null) bad('rule', rule, 'an object');
+  if (!RULE_CODES.includes(rule.code)) bad('code', rule.code, RULE_CODES.join(', '));
+  for (const field of ['verbs', 'resources', 'users', 'exceptUsers'] as const) {
+    const list = rule[field];
+    if (list !== undefined && (!Array.isArray(list) || list.some((v) => typeof v !== 'string' || v === ''))) bad(field, list, 'a list of non-empty strings');
+  }
+  if (rule.rate !== undefined && !(typeof rule.rate === 'number' && rule.rate >= 0 && rule.rate <= 1)) bad('rate', rule.rate, 'a number in 0..1');
+  if (rule.count !== undefined && !(Number.isInteger(rule.count) && rule.count >= 0)) bad('count', rule.count, 'a non-negative integer');
+  if (rule.retryAfterSeconds !== undefined && !(Number.isInteger(rule.retryAfterSeconds) && rule.retryAfterSeconds >= 0)) bad('retryAfterSeconds', rule.retryAfterSeconds, 'a non-negative integer');
+}
+
+/** Whether a rule's filters match a request. */
+function ruleMatches(rule: FaultRule, request: FaultRequest): boolean {
+  if (rule.verbs && !rule.verbs.includes(request.kubeVerb ?? request.verb.toLowerCase())) return false;
+  if (rule.users && (request.user === undefined || !rule.users.includes(request.user))) return false;
+  if (rule.exceptUsers && request.user !== undefined && rule.exceptUsers.includes(request.user)) return false;
+  if (rule.resources) {
+    const plural = request.resource ?? '';
+    const full = request.subresource ? `${plural}/${request.subresource}` : plural;
+    if (plural === '' || !rule.resources.some((r) => r === plural || r === full)) return false;
+  }
+  return true;
 }
 
 interface PendingFailure {
@@ -176,15 +260,19 @@ interface PendingFailure {
 export class FaultInjector {
   private spec: FaultSpec = {};
   private pending: PendingFailure[] = [];
+  private rules: { rule: FaultRule; left: number }[] = [];
   private readonly random: () => number;
+  private readonly timers: ServerTimers | undefined;
   private hooks: FaultHooks | undefined;
   private readonly partitions = new Set<string>();
-  private readonly counters: FaultCounts = { failed: 0, cut: 0, droppedWatches: 0, compactions: 0 };
-  private dropTimer: NodeJS.Timeout | undefined;
-  private compactTimer: NodeJS.Timeout | undefined;
+  private readonly counters: Omit<FaultCounts, 'byCode'> = { failed: 0, cut: 0, droppedWatches: 0, compactions: 0 };
+  private readonly byCode: Record<string, number> = {};
+  private stopDrops: (() => void) | undefined;
+  private stopCompactions: (() => void) | undefined;
 
   constructor(options: FaultInjectorOptions = {}) {
     this.random = options.random ?? Math.random;
+    this.timers = options.timers;
     if (options.spec !== undefined) this.set(typeof options.spec === 'string' ? parseFaultSpec(options.spec) : options.spec);
   }
 
@@ -199,10 +287,22 @@ export class FaultInjector {
     if (before.compactEveryMs !== this.spec.compactEveryMs) this.scheduleCompact();
   }
 
-  /** Turns every fault off, including pending `failNext` failures and partitions. */
+  /**
+   * Adds a targeted error rule (checked after `failNext` failures, before `errorRate`; rules in the order
+   * added, the first matching one answers).
+   *
+   * @throws ApiServerError (code `InvalidFaultSpec`) naming the bad field.
+   */
+  addRule(rule: FaultRule): void {
+    validateRule(rule);
+    this.rules.push({ rule: { ...rule }, left: rule.count ?? Number.POSITIVE_INFINITY });
+  }
+
+  /** Turns every fault off, including pending `failNext` failures, rules and partitions. */
   clear(): void {
     this.spec = {};
     this.pending = [];
+    this.rules = [];
     this.partitions.clear();
     this.scheduleDrop();
     this.scheduleCompact();
@@ -223,18 +323,28 @@ export class FaultInjector {
   }
 
   /** The fault to answer this request with, or undefined to serve it normally. */
-  requestFault(request: { path: string; verb: string }): InjectedFault | undefined {
+  requestFault(request: FaultRequest): InjectedFault | undefined {
     if (!isFaultablePath(request.path)) return undefined;
     const next = this.pending.shift();
-    if (next) {
-      this.counters.failed++;
-      return { ...next };
+    if (next) return this.count({ ...next });
+    for (const entry of this.rules) {
+      if (entry.left <= 0 || !ruleMatches(entry.rule, request)) continue;
+      if (entry.rule.rate !== undefined && this.random() >= entry.rule.rate) continue;
+      entry.left--;
+      const { code, retryAfterSeconds } = entry.rule;
+      return this.count(code === 429 || code === 503 ? { code, retryAfterSeconds: retryAfterSeconds ?? 1 } : retryAfterSeconds === undefined ? { code } : { code, retryAfterSeconds });
     }
+    this.rules = this.rules.filter((entry) => entry.left > 0);
     const rate = this.spec.errorRate ?? 0;
     if (rate <= 0 || this.random() >= rate) return undefined;
     const code = this.spec.errorCode ?? 503;
+    return this.count(code === 500 ? { code } : { code, retryAfterSeconds: this.spec.retryAfterSeconds ?? 1 });
+  }
+
+  private count(fault: InjectedFault): InjectedFault {
     this.counters.failed++;
-    return code === 500 ? { code } : { code, retryAfterSeconds: this.spec.retryAfterSeconds ?? 1 };
+    this.byCode[fault.code] = (this.byCode[fault.code] ?? 0) + 1;
+    return fault;
   }
 
   /**
@@ -278,7 +388,7 @@ export class FaultInjector {
 
   /** How many faults were injected so far. */
   counts(): FaultCounts {
-    return { ...this.counters };
+    return { ...this.counters, byCode: { ...this.byCode } };
   }
 
   /** Latency to add before an API response, in ms (0 when off). */
@@ -306,22 +416,20 @@ export class FaultInjector {
   }
 
   private scheduleDrop(): void {
-    clearInterval(this.dropTimer);
-    this.dropTimer = undefined;
+    this.stopDrops?.();
+    this.stopDrops = undefined;
     const hooks = this.hooks;
     const ms = this.spec.watchDropMs;
     if (!hooks || ms === undefined || ms <= 0) return;
-    this.dropTimer = setInterval(() => hooks.dropWatches(), ms);
-    this.dropTimer.unref();
+    this.stopDrops = every(this.timers, ms, () => hooks.dropWatches());
   }
 
   private scheduleCompact(): void {
-    clearInterval(this.compactTimer);
-    this.compactTimer = undefined;
+    this.stopCompactions?.();
+    this.stopCompactions = undefined;
     const hooks = this.hooks;
     const ms = this.spec.compactEveryMs;
     if (!hooks || ms === undefined || ms <= 0) return;
-    this.compactTimer = setInterval(() => hooks.compact(), ms);
-    this.compactTimer.unref();
+    this.stopCompactions = every(this.timers, ms, () => hooks.compact());
   }
 }

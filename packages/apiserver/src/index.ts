@@ -16,7 +16,7 @@ export { SERVICE_ACCOUNT_ISSUER } from './auth/serviceAccountTokens.js';
 
 // Faults
 export { parseFaultSpec } from './faults.js';
-export type { FaultCounts, FaultSpec } from './faults.js';
+export type { FaultCounts, FaultRule, FaultRuleCode, FaultSpec } from './faults.js';
 
 // Audit
 export type { AuditRecord } from './metrics/index.js';

@@ -1,6 +1,6 @@
 // The public types of the server handle and its options, exactly as the package contract states them
 // (several packages code against them).
-import type { FaultCounts, FaultSpec } from './faults.js';
+import type { FaultCounts, FaultRule, FaultSpec } from './faults.js';
 import type { WatchBacklog } from './http/watch.js';
 import type { AuditRecord } from './metrics/index.js';
 import type { Logger } from '@opkit/tasks';
@@ -44,9 +44,11 @@ export interface ApiServerOptions {
   tls?: boolean;
   /**
    * The clock of service-account tokens (issue time and expiry), in milliseconds since the epoch; tests
-   * move it to expire a token without waiting. @defaultValue the system clock
+   * move it to expire a token without waiting. With `setTimeout` and `clearTimeout` too (an @opkit/tasks
+   * Clock), the server's periodic work runs on it: watch bookmarks and the periodic faults (`watchDropMs`,
+   * `compactEveryMs`) — so a test on fake time sees them without waiting. @defaultValue the system clock
    */
-  clock?: { now(): number };
+  clock?: { now(): number; setTimeout?(fn: () => void, ms: number): unknown; clearTimeout?(handle: unknown): void };
   /**
    * Bearer tokens of named users, `{ [token]: userName }`: a request bearing one is that user in the audit
    * log (`requests()[i].user`) and in access reviews. Requests without a token stay `system:anonymous`
@@ -110,6 +112,14 @@ export interface FaultControl {
   current(): FaultSpec;
   /** Fails the next `count` API requests with `code`. */
   failNext(count: number, code: 401 | 429 | 500 | 503, options?: { retryAfterSeconds?: number }): void;
+  /**
+   * Answers chosen requests (by verb, resource, user; at a rate; a number of times) with a 410 or an error code,
+   * until the rule is spent or {@link FaultControl.clear}.
+   *
+   * @example
+   * server.faults.addRule({ code: 410, verbs: ['watch', 'list'], count: 2 });
+   */
+  addRule(rule: FaultRule): void;
   /** Closes all open watches now. */
   dropWatches(): void;
   /** Forgets all history now: any resume from an RV older than current gets 410. */

@@ -7,7 +7,7 @@ import https from 'node:https';
 import { readFileSync } from 'node:fs';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { noopLogger } from '@opkit/tasks';
-import type { Logger } from '@opkit/tasks';
+import type { Clock, Logger } from '@opkit/tasks';
 import { KubeConfigError } from './errors.js';
 import { ClientNodeCredentials, StaticCredentials, TokenFileCredentials } from './internal/credentials.js';
 import type { Credentials } from './internal/credentials.js';
@@ -60,6 +60,12 @@ export interface ConnectOptions {
   logger?: Logger;
   /** @defaultValue 'opkit' */
   userAgent?: string;
+  /**
+   * The clock of retry backoffs (the waits between attempts of a 429, 5xx or network error), so that a test
+   * on fake time sees a retry storm without waiting for it. Per-attempt timeouts stay on real time: they bound
+   * real network I/O. @defaultValue systemClock
+   */
+  clock?: Clock;
   /**
    * Log in instead (Kopf's login handlers): called once now, and again after a 401 or once the credentials
    * expired; what it returns is the server, its TLS settings and the credentials. Wins over every other source.
@@ -227,6 +233,7 @@ export async function connect(options: ConnectOptions = {}): Promise<KubeClient>
     retry: { attempts: 8, start: 250, max: 30_000, jitter: 0.3, maxRetryAfter: 60_000, ...options.retry },
     logger,
     userAgent: options.userAgent ?? 'opkit',
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const info = { server: connection.server.href.replace(/\/$/, ''), namespace: connection.namespace, source: connection.source };
   return new KubeClient(requester, info, logger, () => connection.agent.destroy());

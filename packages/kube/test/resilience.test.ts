@@ -49,6 +49,22 @@ describe('retries', () => {
     await expect(h.client.listAll(configmaps, { namespace: 'default', retry: false })).rejects.toBeInstanceOf(ServerError);
   });
 
+  it('waits between attempts on the given clock, so a fake clock sees a long backoff without waiting for it', async () => {
+    // A clock that records each wait and ends it at once: a 10-minute Retry-After costs no real time.
+    const waits: number[] = [];
+    const clock = {
+      now: () => Date.now(),
+      setTimeout: (fn: () => void, ms: number) => { waits.push(ms); return setImmediate(fn); },
+      clearTimeout: (handle: unknown) => { clearImmediate(handle as NodeJS.Immediate); },
+    };
+    h = await startHarness({}, { clock, retry: { start: 20, max: 200, maxRetryAfter: 600_000 } });
+    h.server.faults.failNext(2, 503, { retryAfterSeconds: 600 });
+    await h.client.listAll(configmaps, { namespace: 'default' });
+    expect(waits).toHaveLength(2);
+    expect(waits.every((ms) => ms >= 600_000)).toBe(true);
+    expect(h.server.requests().map((r) => r.code)).toEqual([503, 503, 200]);
+  });
+
   it('times out a slow request and aborts at once on the signal', async () => {
     h = await startHarness();
     // Far longer than any test may take: a request that settles at all was cut short by the client.

@@ -6,6 +6,7 @@ import type { AuditRecord } from '@opkit/apiserver';
 import { createLogger, loadOperator, Operator, Registry } from '@opkit/core';
 import type { FeedEvent, LogRecord, SettingsInput } from '@opkit/core';
 import type { KubeClient } from '@opkit/kube';
+import type { TestClock } from './testClock.js';
 
 /** The identity `env.run()` gives an operator unless told otherwise: a ServiceAccount, as in a cluster. */
 export const DEFAULT_OPERATOR_USER = 'system:serviceaccount:default:operator';
@@ -104,6 +105,30 @@ export interface RunContext {
   readonly user: string;
   /** The server's audit log. */
   readonly auditLog: () => readonly AuditRecord[];
+  /** Fake time: the operator runs on this clock, and tells it of its activity (requests, feed events, running handlers). */
+  readonly clock?: TestClock | undefined;
+}
+
+/** Background handlers run for as long as the operator does: they never hold fake time back. */
+const BACKGROUND_KINDS = new Set(['daemon', 'timer']);
+
+/** Tells a fake clock of an operator's activity: every answered request and feed event, and change handlers while they run. */
+function watchActivity(clock: TestClock, client: KubeClient, subscribe: (listener: (event: FeedEvent) => void) => void): () => void {
+  const running = new Map<string, () => void>();
+  const stopObserving = client.observeRequests(() => clock.activity());
+  subscribe((event) => {
+    clock.activity();
+    if (event.type !== 'handler' || BACKGROUND_KINDS.has(event.kind)) return;
+    const key = `${event.id}\u0000${event.namespace ?? ''}\u0000${event.name ?? ''}`;
+    running.get(key)?.();
+    running.delete(key);
+    if (event.phase === 'started') running.set(key, clock.hold());
+  });
+  return () => {
+    stopObserving();
+    for (const release of running.values()) release();
+    running.clear();
+  };
 }
 
 /** Start an operator in-process; resolves once it is ready (or rejects if it fails to start). */
@@ -131,10 +156,14 @@ export async function startRun(context: RunContext, target: RunTarget, options: 
     registry, client, logger, settings: { peering: { standalone: true }, ...options.settings }, memo: options.memo ?? {},
     // The embedded API server runs in this process: admission handlers are served on loopback with a generated CA.
     localApiServer: true,
+    ...(context.clock ? { clock: context.clock } : {}),
     ...(options.namespaces ? { namespaces: options.namespaces } : { clusterwide: true }),
   });
+  const feedListeners: ((event: FeedEvent) => void)[] = [];
+  const unwatch = context.clock ? watchActivity(context.clock, client, (listener) => feedListeners.push(listener)) : () => undefined;
   op.feed$.subscribe((event) => {
     feed.push(event);
+    for (const listener of feedListeners) listener(event);
     notify();
   });
   const done = op.run(controller.signal);
@@ -144,6 +173,7 @@ export async function startRun(context: RunContext, target: RunTarget, options: 
   } catch (error) {
     controller.abort();
     await done.catch(() => undefined);
+    unwatch();
     client.close();
     throw error;
   }
@@ -169,6 +199,7 @@ export async function startRun(context: RunContext, target: RunTarget, options: 
           await done;
         } finally {
           stoppedAt = new Date().toISOString();
+          unwatch();
           client.close();
         }
       })();

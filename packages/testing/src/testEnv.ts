@@ -15,6 +15,10 @@ import { parseManifests } from './manifests.js';
 import type { ManifestInput } from './manifests.js';
 import { DEFAULT_OPERATOR_USER, DEFAULT_WAIT_MS, startRun } from './run.js';
 import type { RunOptions, RunningOperator, RunTarget } from './run.js';
+import { TestFaults } from './faults.js';
+import type { TestFaultOptions } from './faults.js';
+import { TestClock } from './testClock.js';
+import type { TestClockOptions } from './testClock.js';
 
 /** Options of {@link startTestEnv}. */
 export interface TestEnvOptions {
@@ -30,6 +34,22 @@ export interface TestEnvOptions {
    * `env.run()` runs operators as their ServiceAccount. The environment's own client stays the admin.
    */
   readonly rbac?: TestEnvRbacOptions;
+  /**
+   * Faults the server injects once the environment is set up: watch drops, 410 Gone, 5xx and 429 on chosen
+   * requests, latency, stalled watches. They never touch the environment's own client (`env.apply`,
+   * `env.waitFor`…), only operators. Change them at run time with `env.faults`.
+   *
+   * @example
+   * await startTestEnv({ crds, faults: { dropWatchesEveryMs: 5_000, errors: [{ code: 503, verbs: ['patch'], rate: 0.2 }] } });
+   */
+  readonly faults?: TestFaultOptions;
+  /**
+   * Fake time ({@link TestClock}): operators run by `env.run()` and the server's bookmarks and periodic faults
+   * run on `env.clock`, which jumps to its next timer whenever the system is quiet — so a 60 s stall or a
+   * retry storm takes milliseconds. `{ autoAdvance: false }`: time moves only by `env.clock.advance(ms)`.
+   * @defaultValue true when `faults` is given, else false
+   */
+  readonly fakeTime?: boolean | TestClockOptions;
 }
 
 /**
@@ -112,9 +132,15 @@ export class TestEnv {
   #disposed = false;
   /** The user `run()` gives operators by default. */
   readonly operatorUser: string;
+  /** Faults at run time: inject, clear, count (`startTestEnv({ faults })` sets the first ones). */
+  readonly faults: TestFaults;
+  /** The fake clock operators and the server's timers run on, under `fakeTime`; undefined on real time. */
+  readonly clock: TestClock | undefined;
 
-  constructor(server: ApiServer, client: KubeClient, dir: string, kubeconfigPath: string, operatorUser: string = DEFAULT_OPERATOR_USER) {
+  constructor(server: ApiServer, client: KubeClient, dir: string, kubeconfigPath: string, operatorUser: string = DEFAULT_OPERATOR_USER, clock?: TestClock) {
     this.server = server;
+    this.clock = clock;
+    this.faults = new TestFaults(server);
     this.operatorUser = operatorUser;
     this.client = client;
     this.url = server.url;
@@ -275,10 +301,10 @@ export class TestEnv {
   async run(target: RunTarget, options: RunOptions = {}): Promise<RunningOperator> {
     if (this.#disposed) throw new Error('This test environment is disposed.');
     const user = options.user ?? this.operatorUser;
-    const client = await connect({ kubeconfig: this.kubeconfigFor(user), retry: CLIENT_RETRY });
+    const client = await connect({ kubeconfig: this.kubeconfigFor(user), retry: CLIENT_RETRY, ...(this.clock ? { clock: this.clock } : {}) });
     let running: RunningOperator;
     try {
-      running = await startRun({ client, user, auditLog: () => this.server.requests() }, target, options);
+      running = await startRun({ client, user, auditLog: () => this.server.requests(), clock: this.clock }, target, options);
     } catch (error) {
       client.close();
       throw error;
@@ -294,6 +320,7 @@ export class TestEnv {
     for (const run of this.#runs) await run.stop();
     this.client.close();
     await this.server.close();
+    this.clock?.dispose();
     rmSync(this.#dir, { recursive: true, force: true });
   }
 
@@ -313,14 +340,22 @@ export class TestEnv {
  */
 export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEnv> {
   const rbac = options.rbac !== undefined ? resolveRbac(options.rbac) : undefined;
-  const server = await startApiServer({ port: 0, ...(rbac ? { authorization: 'rbac', tls: false } : {}), ...options.apiServer });
+  const fakeTime = options.fakeTime ?? options.faults !== undefined;
+  const clock = fakeTime === false ? undefined : new TestClock(fakeTime === true ? {} : fakeTime);
+  let server: ApiServer;
+  try {
+    server = await startApiServer({ port: 0, ...(rbac ? { authorization: 'rbac', tls: false } : {}), ...(clock ? { clock } : {}), ...options.apiServer });
+  } catch (error) {
+    clock?.dispose();
+    throw error;
+  }
   const dir = mkdtempSync(join(tmpdir(), 'opkit-testenv-'));
   const kubeconfigPath = join(dir, 'kubeconfig');
   writeFileSync(kubeconfigPath, server.kubeconfig({ namespace: 'default' }), { mode: 0o600 });
   let client: KubeClient | undefined;
   try {
     client = await connect({ kubeconfig: kubeconfigPath, retry: CLIENT_RETRY });
-    const env = new TestEnv(server, client, dir, kubeconfigPath, rbac?.user);
+    const env = new TestEnv(server, client, dir, kubeconfigPath, rbac?.user, clock);
     const rbacNamespaces = rbac ? rbac.objects.map((o) => o.metadata?.namespace).filter((n): n is string => typeof n === 'string') : [];
     for (const namespace of new Set(['default', ...(options.namespaces ?? []), ...rbacNamespaces])) {
       try {
@@ -349,10 +384,15 @@ export async function startTestEnv(options: TestEnvOptions = {}): Promise<TestEn
       }
     }
     if (rbac) await env.apply(rbac.objects);
+    // Faults are for operators: the environment's own client (its user named by its requests so far) is spared.
+    const own = server.requests().findLast((r) => r.verb === 'create' && r.resource === 'namespaces')?.user;
+    if (own !== undefined) env.faults.spare(own);
+    if (options.faults !== undefined) env.faults.inject(options.faults);
     return env;
   } catch (error) {
     client?.close();
     await server.close();
+    clock?.dispose();
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }

@@ -80,8 +80,14 @@ function faultStatus(code: number, retryAfterSeconds: number | undefined): Statu
       return new StatusError(401, 'Unauthorized', 'Unauthorized', undefined, headers);
     case 429:
       return new StatusError(429, 'TooManyRequests', 'Too many requests, please try again later.', details, headers);
+    case 410:
+      return new StatusError(410, 'Expired', 'too old resource version (injected fault)', undefined, headers);
     case 500:
       return new StatusError(500, 'InternalError', 'Internal error occurred: injected fault', { causes: [{ message: 'injected fault' }] }, headers);
+    case 502:
+      return new StatusError(502, 'InternalError', 'Bad gateway (injected fault)', undefined, headers);
+    case 504:
+      return new StatusError(504, 'Timeout', 'The server was unable to return a response in the time allotted (injected fault)', undefined, headers);
     default:
       return new StatusError(503, 'ServiceUnavailable', 'The server is currently unable to handle the request (injected fault)', details, headers);
   }
@@ -130,7 +136,7 @@ export async function handleRequest(ctx: ServerContext, req: IncomingMessage, re
       req.socket.destroy();
       return;
     }
-    const fault = ctx.faults.requestFault({ path: url.pathname, verb: req.method ?? 'GET' });
+    const fault = ctx.faults.requestFault({ path: url.pathname, verb: req.method ?? 'GET', kubeVerb: draft.verb, resource: draft.resource, subresource: draft.subresource, user: identity.name });
     if (fault) throw faultStatus(fault.code, fault.retryAfterSeconds);
     const latency = route.kind === 'other' || route.kind === 'root' ? 0 : ctx.faults.latencyMs();
     if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));

@@ -21,6 +21,8 @@ import { arrangeObject } from '../resources/keyOrder.js';
 import { apiVersionOf, qualifiedResource } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import type { ObjectStore, StoreEvent } from '../storage/index.js';
+import { every } from '../timers.js';
+import type { ServerTimers } from '../timers.js';
 
 /** How much a watch may fall behind before it is closed as unresponsive. */
 export interface WatchLimits {
@@ -383,7 +385,7 @@ export class WatchSession {
 export class WatchManager {
   private readonly byKey = new Map<string, Set<WatchSession>>();
   private readonly unsubscribe: () => void;
-  private readonly bookmarkTimer: NodeJS.Timeout;
+  private readonly stopBookmarks: () => void;
   private count = 0;
   private readonly terminated = new Map<string, number>();
   /**
@@ -398,7 +400,7 @@ export class WatchManager {
 
   constructor(
     private readonly store: ObjectStore,
-    private readonly options: { bookmarkIntervalMs: number; stalled: () => boolean; limits?: Partial<WatchLimits> },
+    private readonly options: { bookmarkIntervalMs: number; stalled: () => boolean; limits?: Partial<WatchLimits>; timers?: ServerTimers | undefined },
   ) {
     this.limits = { ...DEFAULT_WATCH_LIMITS, ...options.limits };
     this.unsubscribe = store.subscribe((event) => {
@@ -407,8 +409,7 @@ export class WatchManager {
       const memo = new Map<string, string>();
       for (const s of [...sessions]) s.deliver(event, memo);
     });
-    this.bookmarkTimer = setInterval(() => this.bookmarkAll(), Math.max(10, options.bookmarkIntervalMs));
-    this.bookmarkTimer.unref();
+    this.stopBookmarks = every(options.timers, Math.max(10, options.bookmarkIntervalMs), () => this.bookmarkAll());
   }
 
   /** Whether watches must currently receive nothing. */
@@ -528,7 +529,7 @@ export class WatchManager {
 
   /** Ends every watch and stops the bookmark timer. */
   close(): void {
-    clearInterval(this.bookmarkTimer);
+    this.stopBookmarks();
     this.unsubscribe();
     for (const set of [...this.byKey.values()]) for (const s of [...set]) s.end();
   }

@@ -104,7 +104,8 @@ export function composeOperator(input: RootInput, overrides?: (container: Depend
   define(WATCH_SOURCE, ((c) => {
     const client = c.resolve(KUBE_CLIENT);
     const logger = c.resolve(RUNTIME_LOGGER);
-    const settings = toWatchSettings(c.resolve(SETTINGS).watching);
+    // The watch's timers (stall and inactivity detection, reconnect backoff) run on the operator's clock too.
+    const settings = { ...toWatchSettings(c.resolve(SETTINGS).watching), clock: c.resolve(CLOCK) };
     return {
       resources: (selector) => observeResources(client, selector, { settings, logger }),
       watch: (resource, { onPhase }) => watchScoped(client, resource, { namespaces: input.namespaces, settings, logger, onPhase }),
@@ -129,7 +130,7 @@ export function composeOperator(input: RootInput, overrides?: (container: Depend
     const settings = c.resolve(SETTINGS);
     const client = c.resolve(KUBE_CLIENT);
     const logger = c.resolve(RUNTIME_LOGGER);
-    const watchSettings = { settings: toWatchSettings(settings.watching), logger };
+    const watchSettings = { settings: { ...toWatchSettings(settings.watching), clock: c.resolve(CLOCK) }, logger };
     return coordinate({
       client, settings: settings.peering, namespaces: input.namespaces, logger, clock: c.resolve(CLOCK), emit: c.resolve(FEED),
       resources: (selector) => observeResources(client, selector, watchSettings),
@@ -175,7 +176,7 @@ export function composeOperator(input: RootInput, overrides?: (container: Depend
         registry: input.registry, settings: c.resolve(SETTINGS), logger: c.resolve(RUNTIME_LOGGER), clock: c.resolve(CLOCK),
         memo: input.memo, emit: input.emit, indices: input.indices,
       }, { signal: options.signal ?? new AbortController().signal });
-      connecting ??= connect({ ...input.connect, ...(login ? { login } : {}) }).then((client) => {
+      connecting ??= connect({ clock: c.resolve(CLOCK), ...input.connect, ...(login ? { login } : {}) }).then((client) => {
         c.register(KUBE_CLIENT, { useValue: client });
         return client;
       });

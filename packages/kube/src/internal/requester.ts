@@ -4,7 +4,7 @@
 
 import { parseJson, stringifyJson } from '@opkit/json';
 import { ExponentialBackOff, sleep, noopLogger } from '@opkit/tasks';
-import type { Logger } from '@opkit/tasks';
+import type { Clock, Logger } from '@opkit/tasks';
 import { apiError, KubeApiError, KubeError, KubeNetworkError, ServerError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
 import type { Credentials } from './credentials.js';
 import { open, send } from './transport.js';
@@ -72,6 +72,8 @@ export interface RequesterSettings {
   retry: Required<RetryOptions>;
   logger: Logger;
   userAgent: string;
+  /** The clock of the waits between attempts. @defaultValue systemClock */
+  clock?: Clock;
 }
 
 /** Build a path with its query string (undefined values are left out). */
@@ -193,7 +195,7 @@ export class Requester {
       // Retry-After is a floor, never a reason to spin: `Retry-After: 0` still backs off.
       const delay = Math.max(hinted ?? 0, backoff.next());
       logger.debug('request failed; retrying', { request: where, attempt, delayMs: Math.round(delay), error: failure.message });
-      await sleep(delay, call.signal ? { signal: call.signal } : {});
+      await sleep(delay, { ...(call.signal ? { signal: call.signal } : {}), ...(this.settings.clock ? { clock: this.settings.clock } : {}) });
     }
   }
 }
