@@ -200,6 +200,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
     recorder,
     faults,
     maxBodyBytes: resolved.maxBodyBytes,
+    watchList: options.watchList ?? true,
     auth,
     authorizer: rbac ? new RbacAuthorizer(store) : undefined,
     tokens,
