@@ -44,7 +44,7 @@ describe('WatchList', () => {
   });
 
   it('serves a resourceVersion it has reached, and answers one ahead of it with the ERROR 504 of a too large version', async () => {
-    const rv = server.stats().resourceVersion;
+    const rv = Number(server.stats().resourceVersion);
     const ok = await openWatch(server.url, `${path('wl')}?${WATCH_LIST}&resourceVersion=${rv - 1}`);
     try {
       const events = await ok.take(4);
