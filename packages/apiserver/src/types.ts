@@ -77,6 +77,13 @@ export interface ApiServerOptions {
    * @defaultValue { headersTimeoutMs: 32_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 90_000, maxConnections: 4096 }
    */
   connections?: { headersTimeoutMs?: number; requestTimeoutMs?: number; keepAliveTimeoutMs?: number; maxConnections?: number };
+  /**
+   * Serve WatchList streams: a watch with `sendInitialEvents=true&resourceVersionMatch=NotOlderThan` gets the
+   * current state as ADDED events, then a bookmark annotated `k8s.io/initial-events-end`. `false` answers such a
+   * watch as a kube-apiserver without the WatchList feature gate does (422), so that clients' fallback to a
+   * paged list can be tested. @defaultValue true
+   */
+  watchList?: boolean;
   /** Watch history kept for resumes (events). @defaultValue 10_000 */
   historySize?: number;
   /** Audit log file: JSON lines, one per request. @defaultValue undefined */

@@ -55,6 +55,13 @@ export interface WatchOptions extends Omit<RequestOptions, 'retry'> {
   allowWatchBookmarks?: boolean | undefined;
   /** The server closes the stream cleanly after this many seconds. */
   timeoutSeconds?: number | undefined;
+  /**
+   * Ask for a WatchList stream (kube 1.27+ with the WatchList feature, the embedded API server): the state as
+   * ADDED events (not older than `resourceVersion`), then a BOOKMARK annotated `k8s.io/initial-events-end`,
+   * then changes. Sends `sendInitialEvents` with `resourceVersionMatch=NotOlderThan`; a server without the
+   * feature refuses the watch (422).
+   */
+  sendInitialEvents?: boolean | undefined;
 }
 
 /** An open watch: iterate its events; `close()` (or the signal) closes the connection at once. */
@@ -204,6 +211,8 @@ export class KubeClient {
       resourceVersion: options.resourceVersion,
       allowWatchBookmarks: options.allowWatchBookmarks === false ? undefined : 'true',
       timeoutSeconds: options.timeoutSeconds,
+      sendInitialEvents: options.sendInitialEvents === undefined ? undefined : String(options.sendInitialEvents),
+      resourceVersionMatch: options.sendInitialEvents === undefined ? undefined : 'NotOlderThan',
       labelSelector: options.labelSelector,
       fieldSelector: options.fieldSelector,
     };

@@ -81,8 +81,10 @@ describe('the derived RBAC', () => {
         .filter((event): event is Extract<FeedEvent, { type: 'api-request' }> => event.type === 'api-request' && event.verb !== 'discovery')
         .map((event) => ({ verb: event.verb, group: groupOf(event.resource.split('/')[0]!), resource: event.resource }));
       const kinds = [...new Set(requests.map((r) => `${r.verb} ${r.group || 'core'} ${r.resource}`))].sort();
+      // The embedded server streams the initial state of each watch (WatchList): no list request is made; the
+      // RBAC still grants list, which a server without WatchList needs (the paged-list fallback).
       expect(kinds).toEqual(expect.arrayContaining([
-        'create core events', 'list apiextensions.k8s.io customresourcedefinitions', 'list core pods', 'list example.com greetings',
+        'create core events',
         'patch example.com greetings', 'patch example.com greetings/status', 'watch apiextensions.k8s.io customresourcedefinitions',
         'watch core pods', 'watch example.com greetings',
       ]));

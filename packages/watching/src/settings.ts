@@ -17,6 +17,13 @@ export interface WatchSettings {
    * `bookmarkIntervalMs`). @defaultValue 0 (learned)
    */
   bookmarkIntervalMs?: number;
+  /**
+   * Stream the initial state with WatchList (a watch with `sendInitialEvents`, where the server serves it: kube
+   * 1.27+ with the WatchList feature, the embedded API server) instead of a paged list. A server that refuses it
+   * (400/422), or ends the stream or sends a plain bookmark before the `k8s.io/initial-events-end` one, is
+   * listed in pages from then on. @defaultValue true
+   */
+  watchList?: boolean;
   /** Page size of the list. @defaultValue 500 */
   pageSize?: number;
   /** Ask the server to end each watch after this many seconds (randomized up to twice as long). @defaultValue 300 */
@@ -48,6 +55,7 @@ export function resolveWatchSettings(settings: WatchSettings = {}): ResolvedWatc
   return {
     inactivityTimeoutMs: checkRange('inactivityTimeoutMs', settings.inactivityTimeoutMs ?? 70_000, 1),
     bookmarkIntervalMs: checkRange('bookmarkIntervalMs', settings.bookmarkIntervalMs ?? 0, 0),
+    watchList: settings.watchList ?? true,
     pageSize: checkRange('pageSize', settings.pageSize ?? 500, 1),
     serverTimeoutSeconds: checkRange('serverTimeoutSeconds', settings.serverTimeoutSeconds ?? 300, 1),
     requestTimeoutMs: checkRange('requestTimeoutMs', settings.requestTimeoutMs ?? 30_000, 1),

@@ -1,5 +1,5 @@
-// Why this file exists: the resource stream every operator stands on. It lists (paginated), watches
-// from the list's resourceVersion with bookmarks, resumes from the last seen version, relists on 410 (or 504 ResourceVersionTooLarge)
+// Why this file exists: the resource stream every operator stands on. It streams the initial state with
+// WatchList where the server serves it (else lists it in pages), watches from the state's resourceVersion with bookmarks, resumes from the last seen version, relists on 410 (or 504 ResourceVersionTooLarge)
 // emitting only real differences, restarts a stalled stream (no events or bookmarks for twice the bookmark
 // interval, once bookmarks are known to come) or a silent one after an inactivity timeout, backs off
 // with jitter, never gives up while subscribed, and closes its connection the moment it is dropped.
@@ -97,6 +97,27 @@ export function watchResource<T extends KubeObject = KubeObject>(client: KubeCli
   });
 }
 
+/** The state a WatchList stream delivers before its initial-events-end bookmark. */
+interface InitialEvents {
+  /** Keys of the objects delivered so far (the rest of what is known is swept at the bookmark). */
+  readonly seen: Set<string>;
+  /** Whether these are the stream's first objects (their events are `initial`). */
+  readonly initial: boolean;
+  /** The initial-events-end bookmark arrived. */
+  done: boolean;
+}
+
+/** The annotation of the bookmark that ends a WatchList stream's initial events. */
+const INITIAL_EVENTS_END = 'k8s.io/initial-events-end';
+
+/** The server does not serve WatchList streams: the stream lists in pages from then on. */
+class WatchListUnsupported extends Error {}
+
+/** Whether a refused watch says that the server does not take `sendInitialEvents` (kube's 422 without the feature, or a 400). */
+function refusesWatchList(error: unknown): boolean {
+  return error instanceof KubeApiError && (error.status === 422 || error.status === 400);
+}
+
 interface WatchPosition {
   /** Where to resume; undefined means relist. */
   resourceVersion: string | undefined;
@@ -115,6 +136,8 @@ class ResourceStream {
   #bookmarkIntervalMs: number | undefined;
   /** A bookmark was seen on this stream: the server sends them, so their absence means a stall. */
   #bookmarksSeen = false;
+  /** Whether to ask for WatchList streams: until the server shows that it does not serve them. */
+  #watchList: boolean;
 
   constructor(
     private readonly client: KubeClient,
@@ -125,6 +148,7 @@ class ResourceStream {
   ) {
     this.#logger = (options.logger ?? noopLogger).child({ resource: resourceName(resource), namespace: options.namespace });
     this.#bookmarkIntervalMs = settings.bookmarkIntervalMs > 0 ? settings.bookmarkIntervalMs : undefined;
+    this.#watchList = settings.watchList;
   }
 
   /** How long a watch may be silent: twice the bookmark interval once bookmarks are known to come, else the inactivity timeout. */
@@ -148,9 +172,21 @@ class ResourceStream {
     const position: WatchPosition = { resourceVersion: undefined, progressed: false };
     while (!signal.aborted) {
       try {
-        if (position.resourceVersion === undefined) position.resourceVersion = await this.#relist(signal);
+        // Without a resourceVersion the state is (re)read: streamed by a WatchList watch, or listed in pages.
+        let initial: InitialEvents | undefined;
+        if (position.resourceVersion === undefined) {
+          if (this.#watchList) initial = { seen: new Set(), initial: !this.#synced, done: false };
+          else position.resourceVersion = await this.#relist(signal);
+        }
         position.progressed = false;
-        await this.#watch(position, signal);
+        try {
+          await this.#watch(position, signal, initial);
+        } catch (error) {
+          if (!(error instanceof WatchListUnsupported) || signal.aborted) throw error;
+          this.#watchList = false;
+          this.#logger.info('the server does not stream the initial state (WatchList); listing it in pages', { reason: error.message });
+          continue;
+        }
         if (position.progressed) {
           backoff.reset();
           continue;
@@ -186,18 +222,40 @@ class ResourceStream {
         if (signal.aborted) return resourceVersion;
       }
     }
+    this.#listed(seen, resourceVersion, 'list');
+    return resourceVersion;
+  }
+
+  /** The whole state was read (`seen`, as of `resourceVersion`): synthesize DELETED for the rest, then SYNCED once. */
+  #listed(seen: ReadonlySet<string>, resourceVersion: string, via: 'list' | 'watch-list'): void {
     for (const object of this.#known.sweep(seen)) this.emit({ type: 'DELETED', object, initial: false });
     if (!this.#synced) {
       this.#synced = true;
       this.emit({ type: 'SYNCED', namespace: this.options.namespace });
     }
-    this.#logger.debug('listed', { objects: seen.size, resourceVersion });
+    this.#logger.debug('listed', { objects: seen.size, resourceVersion, via });
     this.#phase({ phase: 'listed', resourceVersion });
-    return resourceVersion;
   }
 
-  /** One watch connection, from `resourceVersion` until the server ends it, it stalls, or an error. */
-  async #watch(position: WatchPosition, signal: AbortSignal): Promise<void> {
+  /** One object of a WatchList stream's initial state: emit its difference against what was delivered. */
+  #initialObject(initial: InitialEvents, type: 'ADDED' | 'MODIFIED' | 'DELETED', object: KubeObject): void {
+    const key = objectKey(object);
+    if (type === 'DELETED') {
+      initial.seen.delete(key);
+      this.#known.forget(object);
+      this.emit({ type, object, initial: false });
+      return;
+    }
+    initial.seen.add(key);
+    for (const difference of this.#known.compare(object)) this.emit({ ...difference, initial: initial.initial && difference.type !== 'DELETED' });
+  }
+
+  /**
+   * One watch connection, from `resourceVersion` until the server ends it, it stalls, or an error. With
+   * `initial`, a WatchList stream: the state first, as of the initial-events-end bookmark's resourceVersion
+   * (a server that shows it does not serve WatchList throws {@link WatchListUnsupported}).
+   */
+  async #watch(position: WatchPosition, signal: AbortSignal, initial?: InitialEvents): Promise<void> {
     const { clock, inactivityTimeoutMs, serverTimeoutSeconds, requestTimeoutMs } = this.settings;
     const connection = new AbortController();
     const linked = AbortSignal.any([signal, connection.signal]);
@@ -214,15 +272,38 @@ class ResourceStream {
     };
     arm();
     try {
-      const stream = await this.client.watch(this.resource, {
-        ...this.#listOptions(linked),
-        resourceVersion: position.resourceVersion,
-        allowWatchBookmarks: true,
-        timeoutSeconds: Math.round(serverTimeoutSeconds * (1 + Math.random())),
-        timeoutMs: requestTimeoutMs,
-      });
+      const stream = await this.client
+        .watch(this.resource, {
+          ...this.#listOptions(linked),
+          resourceVersion: position.resourceVersion,
+          allowWatchBookmarks: true,
+          ...(initial ? { sendInitialEvents: true } : {}),
+          timeoutSeconds: Math.round(serverTimeoutSeconds * (1 + Math.random())),
+          timeoutMs: requestTimeoutMs,
+        })
+        .catch((error: unknown) => {
+          throw initial && refusesWatchList(error) ? new WatchListUnsupported(`the watch was refused: ${(error as Error).message}`) : error;
+        });
       try {
         for await (const event of stream) {
+          if (initial && !initial.done && event.type !== 'ERROR') {
+            arm();
+            position.progressed = true;
+            const object = event.object;
+            if (event.type !== 'BOOKMARK') {
+              this.#initialObject(initial, event.type, object);
+            } else if (object.metadata?.annotations?.[INITIAL_EVENTS_END] === 'true') {
+              // Not a period of the server's bookmarks: this one comes right after the state, so it is not learned from.
+              const version = object.metadata?.resourceVersion ?? '';
+              initial.done = true;
+              this.#listed(initial.seen, version, 'watch-list');
+              if (version) position.resourceVersion = version;
+            } else {
+              throw new WatchListUnsupported('a bookmark came before the initial-events-end bookmark');
+            }
+            if (signal.aborted) break;
+            continue;
+          }
           if (event.type === 'BOOKMARK') {
             const now = clock.now();
             this.#sawBookmark(now, lastBookmarkAt);
@@ -245,10 +326,12 @@ class ResourceStream {
           if (version) position.resourceVersion = version;
           if (signal.aborted) break;
         }
+        if (initial && !initial.done && !signal.aborted) throw new WatchListUnsupported('the stream ended before the initial-events-end bookmark');
       } finally {
         stream.close();
       }
     } catch (error) {
+      if (stalled && initial && !initial.done && !signal.aborted) throw new WatchListUnsupported(`no initial-events-end bookmark and no event for ${stalled.ms} ms`);
       if (stalled && !signal.aborted) {
         if (stalled.stall) {
           this.#logger.warn('watch stalled: no events or bookmarks for twice the bookmark interval; restarting it', { stalledMs: stalled.ms, bookmarkIntervalMs: this.#bookmarkIntervalMs, resourceVersion: position.resourceVersion });

@@ -96,3 +96,8 @@ export async function parallel<T>(items: readonly T[], limit: number, work: (ite
 export function watchRequests(server: ApiServer, plural = 'configmaps'): number {
   return server.stats().requests[`watch ${plural}`] ?? 0;
 }
+
+/** Reads of the whole state: paged-list requests plus WatchList watches (`sendInitialEvents=true`). */
+export function initialReads(server: ApiServer, plural = 'configmaps'): number {
+  return server.requests().filter((a) => a.resource === plural && (a.verb === 'list' || (a.verb === 'watch' && a.requestURI.includes('sendInitialEvents=true')))).length;
+}

@@ -55,6 +55,8 @@ export interface ServerContext {
   recorder: RequestRecorder;
   faults: FaultInjector;
   maxBodyBytes: number;
+  /** Whether watches may ask for the initial state as a stream (`sendInitialEvents`, kube's WatchList). */
+  watchList: boolean;
   auth: Authenticator;
   /** The RBAC authorizer; undefined in the default allow-all mode (then no request pays for authorization). */
   authorizer: RbacAuthorizer | undefined;

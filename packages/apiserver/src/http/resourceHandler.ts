@@ -14,6 +14,7 @@ import { readBody, readBodyBytes, sendJson, wantsTable, warningHeader } from './
 import { buildTable, compileSelectors } from '../registry/modules.js';
 import { MAX_JSON_DEPTH, tooDeep } from '../registry/objectRules.js';
 import { PROTOBUF_MEDIA_TYPE, decodeKubeProtobuf } from './protobuf.js';
+import { validateListOptions } from './listOptions.js';
 import { QueryParams } from './query.js';
 import { listBody, listEnvelope } from './reads.js';
 import type { Route } from './router.js';
@@ -149,6 +150,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
       record();
       return;
     }
+    validateListOptions(query, false, ctx.watchList);
     const page = ctx.lister.list(
       type,
       ns,
@@ -244,20 +246,12 @@ function startWatch(
 ): void {
   const includeObject = query.string('includeObject');
   if (asTable) buildTable(type, [], '', undefined, includeObject);
+  validateListOptions(query, true, ctx.watchList);
+  // Validated: sendInitialEvents comes with resourceVersionMatch=NotOlderThan. True streams the state as of
+  // the current version (never older than resourceVersion) as ADDED events, then the initial-events-end
+  // bookmark; false starts at resourceVersion, or at the current version when it is unset or "0".
   const sendInitialEvents = query.optionalBool('sendInitialEvents');
-  const rvMatch = query.string('resourceVersionMatch');
   const allowBookmarks = query.bool('allowWatchBookmarks');
-  const initial = sendInitialEvents === true;
-  if (sendInitialEvents !== undefined) {
-    if (rvMatch !== 'NotOlderThan') {
-      throw Statuses.invalid('ListOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueForbidden', field: 'sendInitialEvents', message: 'Forbidden: sendInitialEvents is forbidden for watch unless resourceVersionMatch is set to NotOlderThan' }]);
-    }
-    if (initial && !allowBookmarks) {
-      throw Statuses.invalid('ListOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueForbidden', field: 'allowWatchBookmarks', message: 'Forbidden: allowWatchBookmarks required when sendInitialEvents is true' }]);
-    }
-  } else if (rvMatch !== undefined && rvMatch !== '') {
-    throw Statuses.invalid('ListOptions', 'meta.k8s.io', '', [{ reason: 'FieldValueForbidden', field: 'resourceVersionMatch', message: 'Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided' }]);
-  }
   const rv = query.string('resourceVersion') ?? '';
   parseResourceVersion(rv);
   ctx.watches.start(
@@ -266,9 +260,9 @@ function startWatch(
       namespace: ns,
       ...(name !== undefined ? { name } : {}),
       matches,
-      resourceVersion: initial ? '' : rv,
+      resourceVersion: rv,
       allowBookmarks,
-      sendInitialEvents: initial,
+      ...(sendInitialEvents !== undefined ? { sendInitialEvents } : {}),
       timeoutSeconds,
       served: (o) => ctx.engine.served(type, o),
       ...(asTable

@@ -62,7 +62,12 @@ export interface WatchRequest {
   /** resourceVersion query value ('' when unset). */
   resourceVersion: string;
   allowBookmarks: boolean;
-  sendInitialEvents: boolean;
+  /**
+   * `sendInitialEvents` (validated: with resourceVersionMatch=NotOlderThan): true streams the current state as
+   * ADDED events then the initial-events-end bookmark; false starts at `resourceVersion` (the current version
+   * when unset or "0"); undefined is the legacy watch (unset or "0": the current state as ADDED events).
+   */
+  sendInitialEvents?: boolean;
   /** `timeoutSeconds`: undefined or 0 for the server's default, negative to end at once (as kube's timer). */
   timeoutSeconds: number | undefined;
   /** Stored → served conversion. */
@@ -292,10 +297,19 @@ export class WatchSession {
     const r = this.request;
     const current = store.resourceVersion;
     const from = parseResourceVersion(r.resourceVersion);
-    if (r.sendInitialEvents || from === undefined) {
+    if (from !== undefined && from > current && r.sendInitialEvents !== undefined) {
+      // NotOlderThan a version this server has not reached: kube's watch cache waits for it, then gives up.
+      this.res.write(`${stringifyJson({ type: 'ERROR', object: tooLargeResourceVersion(from, current).toStatus() })}\n`);
+      this.end();
+      return false;
+    }
+    if (r.sendInitialEvents === true || (from === undefined && r.sendInitialEvents === undefined)) {
       // The snapshot holds references to the stored objects of this moment (the store replaces objects,
       // never mutates them), so walking it later still yields this moment's state.
-      this.backlog = this.snapshotLines(this.manager.snapshot(r.type.storageKey, r.namespace), r.sendInitialEvents ? current : undefined);
+      this.backlog = this.snapshotLines(this.manager.snapshot(r.type.storageKey, r.namespace), r.sendInitialEvents === true ? current : undefined);
+    } else if (from === undefined) {
+      // sendInitialEvents=false from "now": only what happens from here on.
+      this.backlog = this.historyLines([]);
     } else {
       const replay = from > current ? tooLargeResourceVersion(from, current) : store.history.since(r.type.storageKey, from);
       if (replay === 'expired' || replay instanceof StatusError) {

@@ -95,6 +95,7 @@ export class ClientNodeDriver {
       case 'pagination': return this.pagination(ns);
       case 'watch': return this.watch(ns);
       case 'watch-expired': return this.watchExpired(ns);
+      case 'watch-list': return this.watchList(ns);
       case 'status': return this.status(ns);
       case 'scale': {
         await this.custom.createNamespacedCustomObject({ group: GROUP, version: VERSION, namespace: ns, plural: PLURAL, body: widget('s', { color: 'red', replicas: 1 }) });
@@ -216,6 +217,14 @@ export class ClientNodeDriver {
     const error = events.find((e) => e.type === 'ERROR');
     if (!error || events.length !== 1) return { unexpected: events.map((e) => e.type) };
     return { from, code: error.object.code, reason: error.object.reason, message: error.object.message };
+  }
+
+  private async watchList(ns: string): Promise<unknown> {
+    await this.core.createNamespacedConfigMap({ namespace: ns, body: cm('a', { k: '1' }) });
+    const last = await this.core.createNamespacedConfigMap({ namespace: ns, body: cm('b', { k: '1' }) });
+    // The typed client has no parameter for sendInitialEvents; its Watch passes any query parameter on.
+    const events = await this.watchAll(`/api/v1/namespaces/${ns}/configmaps`, { sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan', allowWatchBookmarks: true, timeoutSeconds: 2 });
+    return watchListObservation(events, last.metadata?.resourceVersion);
   }
 
   private async status(ns: string): Promise<unknown> {
@@ -369,5 +378,17 @@ export function watchObservation(events: { type: string; object: Json }[], creat
       rvAtLeastLast: rvs.length > 0 && bookmarks.every((b) => Number(b.object.metadata.resourceVersion) >= rvs.at(-1)!),
       last: events.at(-1)?.type ?? null,
     },
+  };
+}
+
+/** A WatchList stream's events up to its first BOOKMARK, as every driver reports them. */
+export function watchListObservation(events: { type: string; object: Json }[], lastRv: string | undefined): unknown {
+  const end = events.findIndex((e) => e.type === 'BOOKMARK');
+  const bookmark = end >= 0 ? events[end]!.object : undefined;
+  return {
+    initial: (end >= 0 ? events.slice(0, end) : events).map((e) => `${e.type} ${String(e.object.metadata?.name)}`),
+    endBookmark: bookmark
+      ? { kind: bookmark.kind, annotations: bookmark.metadata?.annotations ?? null, rvAtLeastLast: Number(bookmark.metadata?.resourceVersion) >= Number(lastRv) }
+      : null,
   };
 }

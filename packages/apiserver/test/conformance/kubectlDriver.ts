@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiServer } from '../../src/index.js';
-import { watchObservation } from './clientNodeDriver.js';
+import { watchListObservation, watchObservation } from './clientNodeDriver.js';
 import type { ErrorObservation, ScenarioId } from './scenarios.js';
 import { runProcess } from './support.js';
 import type { ProcessResult } from './support.js';
@@ -127,6 +127,12 @@ export class KubectlDriver {
       }
       case 'watch': return this.watch(ns);
       case 'watch-expired': return this.watchExpired(ns);
+      case 'watch-list': {
+        await this.json(['create', ...n, '-f', '-'], cm('a', { k: '1' }));
+        const last = await this.json(['create', ...n, '-f', '-'], cm('b', { k: '1' }));
+        const events = await this.rawWatch(ns, 'sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&timeoutSeconds=2');
+        return watchListObservation(events, last.metadata.resourceVersion as string);
+      }
       case 'status': {
         await this.ok(['create', ...n, '-f', '-'], JSON.stringify(widget('s', { color: 'red', replicas: 1 })));
         const afterStatus = await this.json(['patch', 'widget', 's', ...n, '--subresource=status', '--type=merge', '-p', '{"spec":{"color":"green"},"status":{"phase":"Ready"}}']);

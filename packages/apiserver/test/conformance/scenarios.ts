@@ -17,6 +17,7 @@ export const SCENARIOS = [
   'pagination',
   'watch',
   'watch-expired',
+  'watch-list',
   'status',
   'scale',
   'patches',
@@ -41,6 +42,7 @@ export const TITLES: Record<ScenarioId, string> = {
   pagination: 'limit/continue pages with remainingItemCount',
   watch: 'a watch from a resourceVersion replays ADDED, MODIFIED, DELETED in order, then a BOOKMARK',
   'watch-expired': 'a watch from a compacted resourceVersion gets an ERROR event with 410 Expired',
+  'watch-list': 'a WatchList watch (sendInitialEvents=true, resourceVersionMatch=NotOlderThan) streams the state as ADDED, then the BOOKMARK annotated k8s.io/initial-events-end',
   status: 'the status subresource changes only status, the main resource only the rest (generation)',
   scale: 'the scale subresource of a custom resource (autoscaling/v1 Scale) reads and writes spec.replicas',
   patches: 'merge, JSON, strategic (lists merged by key; 415 on custom resources) and server-side apply (conflict, force)',
@@ -74,6 +76,7 @@ export const NOT_EXPRESSIBLE: Record<ClientName, Partial<Record<ScenarioId, { wh
       reason: 'kubectl get --watch lists first and has no flag for a resourceVersion to watch from, nor for bookmarks: the watch is made with kubectl get --raw (kubectl\'s transport and credentials, the server\'s event stream as is)',
     },
     'watch-expired': { whole: false, reason: 'as for watch: the watch from a compacted resourceVersion is made with kubectl get --raw' },
+    'watch-list': { whole: false, reason: 'kubectl has no flag for sendInitialEvents: the WatchList watch is made with kubectl get --raw' },
     pagination: {
       whole: false,
       reason: 'kubectl pages internally (--chunk-size) and prints the merged list: the pages are checked in the audit log, not seen by the client',
@@ -171,6 +174,12 @@ export function expectOutcome(client: ClientName, id: ScenarioId, observed: unkn
     case 'watch-expired':
       expect(o).toEqual({ from: expect.stringMatching(/^\d+$/), code: 410, reason: 'Expired', message: expect.stringMatching(/^too old resource version: \d+ \(\d+\)$/) });
       expect(o.message).toMatch(new RegExp(`^too old resource version: ${String(o.from)} `));
+      return;
+    case 'watch-list':
+      expect(o).toEqual({
+        initial: ['ADDED a', 'ADDED b'],
+        endBookmark: { kind: 'ConfigMap', annotations: { 'k8s.io/initial-events-end': 'true' }, rvAtLeastLast: true },
+      });
       return;
     case 'status':
       expect(o).toEqual({ afterStatus: { color: 'red', phase: 'Ready', generation: 1 }, afterMain: { color: 'blue', phase: 'Ready', generation: 2 } });

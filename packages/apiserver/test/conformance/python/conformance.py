@@ -217,6 +217,30 @@ class Scenarios:
             return {'from': rv, 'code': e.status, 'reason': reason, 'message': message}
         return {'unexpected': 'the watch ended without an ERROR event'}
 
+    def watch_list(self, ns):
+        create_ns(self.core, ns)
+        raw(self.core.create_namespaced_config_map, ns, cm('a', {'k': '1'}))
+        last = raw(self.core.create_namespaced_config_map, ns, cm('b', {'k': '1'}))
+        # The generated list method of this client has no send_initial_events: the request is made with its
+        # ApiClient (its configuration and credentials), the stream read as the server sends it.
+        resp = self.core.api_client.call_api(
+            '/api/v1/namespaces/{namespace}/configmaps', 'GET', path_params={'namespace': ns},
+            query_params=[('watch', 'true'), ('sendInitialEvents', 'true'), ('resourceVersionMatch', 'NotOlderThan'),
+                          ('allowWatchBookmarks', 'true'), ('timeoutSeconds', '2')],
+            header_params={'Accept': 'application/json'}, auth_settings=['BearerToken'],
+            _preload_content=False, _return_http_data_only=True)
+        events = [json.loads(line) for line in resp.data.decode().splitlines() if line.strip()]
+        end = next((i for i, e in enumerate(events) if e['type'] == 'BOOKMARK'), None)
+        initial = events if end is None else events[:end]
+        observed = {'initial': ['%s %s' % (e['type'], e['object']['metadata'].get('name')) for e in initial], 'endBookmark': None}
+        if end is not None:
+            bookmark = events[end]['object']
+            observed['endBookmark'] = {
+                'kind': bookmark.get('kind'), 'annotations': bookmark['metadata'].get('annotations'),
+                'rvAtLeastLast': int(bookmark['metadata']['resourceVersion']) >= int(last['metadata']['resourceVersion']),
+            }
+        return observed
+
     def status(self, ns):
         create_ns(self.core, ns)
         created = self.custom.create_namespaced_custom_object(GROUP, VERSION, ns, PLURAL, widget('s', {'color': 'red', 'replicas': 1}))
