@@ -1,5 +1,6 @@
 // 10-builtins: a pod gets the finalizer and the diff-base, is killed after the delay, and its
-// deletion handler releases it; a pod deleted before its time has its killer cancelled.
+// deletion handler releases it; a pod deleted before its time has its killer cancelled; a pod found at
+// startup, handled by an earlier run, gets its killer from the resume handler, which is `pod_in_sight` too.
 import { fileURLToPath } from 'node:url';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
@@ -43,5 +44,25 @@ describe('example 10-builtins', () => {
     await op.waitForLog('[default/survivor] === Pod killing is cancelled!');
     await env.waitForGone({ apiVersion: 'v1', kind: 'Pod', name: 'survivor', namespace: 'default' });
     expect(op.logs.some((line) => line.includes('[default/survivor] === Pod killing happens NOW!'))).toBe(false);
+    // Created while running: the create handler, under Kopf's id.
+    expect(op.feed.some((e) => e.type === 'handler' && e.kind === 'create' && e.id === 'pod_in_sight' && e.phase === 'succeeded')).toBe(true);
+  });
+
+  it("resumes a pod found at startup with pod_in_sight, Kopf's id for both the resume and the create handler", async () => {
+    // An earlier run handled the pod: its diff-base is stored, so this start finds it unchanged (a resume, not a create).
+    const earlier = await env.run((registry) => { registry.on.create('pods', function earlier_run() { return undefined; }); });
+    await env.apply(pod('resumed'));
+    const ref = { apiVersion: 'v1', kind: 'Pod', name: 'resumed', namespace: 'default' };
+    await env.waitFor(ref, (body) => body.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined);
+    await earlier.stop();
+
+    process.env.OPKIT_EXAMPLE_KILL_DELAY = '0.2';
+    const op = await env.run(operator);
+    await op.waitForLog('[default/resumed] === Pod killing happens NOW!');
+    await env.waitForGone(ref);
+    const ran = op.feed.filter((e) => e.type === 'handler' && e.phase === 'succeeded' && e.id === 'pod_in_sight').map((e) => e.type === 'handler' && e.kind);
+    expect(ran[0]).toBe('resume');
+    expect(ran).not.toContain('create');
+    expect(op.logs).toContain("[default/resumed] Handler 'pod_in_sight' succeeded.");
   });
 });

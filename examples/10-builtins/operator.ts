@@ -1,6 +1,7 @@
 // Built-in resources: handlers on Pods (no CRD needed). Every pod outside kube-* namespaces gets a
 // background timer that deletes it after a while ("pod killer"); deleting the pod first cancels it.
-// The mandatory delete handler makes every pod carry the finalizer, as in Kopf's example.
+// The mandatory delete handler makes every pod carry the finalizer, as in Kopf's example. `pod_in_sight` is
+// both the resume and the create handler, under that one id, as Kopf's stacked decorators make it.
 import { on } from '@opkit/core';
 import type { HandlerContext } from '@opkit/core';
 import { connect } from '@opkit/kube';
@@ -23,7 +24,8 @@ async function killPod(namespace: string, name: string): Promise<void> {
   }
 }
 
-function podInSight({ namespace, name, logger }: HandlerContext): void {
+/** Kopf's `pod_in_sight`, one function for resume and create, so both keep its id (and its progress record). */
+function pod_in_sight({ namespace, name, logger }: HandlerContext): void {
   if (!namespace || !name || namespace.startsWith('kube-')) return;
   const key = `${namespace}/${name}`;
   if (timers.has(key)) return;
@@ -37,13 +39,8 @@ function podInSight({ namespace, name, logger }: HandlerContext): void {
   timers.set(key, { timer, cancel: () => logger.info('=== Pod killing is cancelled!') });
 }
 
-on.resume('pods', function pod_in_sight_resumed(context) {
-  podInSight(context);
-});
-
-on.create('pods', function pod_in_sight(context) {
-  podInSight(context);
-});
+on.resume('pods', pod_in_sight);
+on.create('pods', pod_in_sight);
 
 on.delete('pods', function pod_deleted({ namespace, name }) {
   const key = `${namespace}/${name}`;

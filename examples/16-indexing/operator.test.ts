@@ -1,7 +1,8 @@
-// 16-indexing: the indices hold every pod (running or not, by label), the timer writes the running pods
-// of kube-system and default into the object's status, handlers wait until every pod listed at the
-// start is indexed, the probes report the indices, and a deleted pod leaves them. The timer runs at a
-// tenth of its interval (OPKIT_EXAMPLE_TIME_SCALE=0.1).
+// 16-indexing: the indices hold every pod (running or not, by label), the timer writes every indexed pod
+// of kube-system and default into the object's status — a pending one too, as Kopf's example lists every
+// pod with a non-empty index entry — handlers wait until every pod listed at the start is indexed, the
+// probes report the indices, and a deleted pod leaves them. The timer runs at a tenth of its interval
+// (OPKIT_EXAMPLE_TIME_SCALE=0.1).
 import { fileURLToPath } from 'node:url';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
@@ -39,8 +40,9 @@ describe('example 16-indexing', () => {
     await env.apply(obj);
 
     const op = await env.run(operator);
-    const body = await env.waitFor(kex, (b) => Array.isArray(b.status?.['running-pods']), { what: 'list its running pods' });
-    expect([...body.status['running-pods']].sort()).toEqual(['default::web-1', 'default::web-2', 'kube-system::dns']);
+    const body = await env.waitFor(kex, (b) => Array.isArray(b.status?.['running-pods']), { what: 'list its pods' });
+    // Every pod of kube-system and default, the pending one too (its entry is [false]: non-empty); not `other`.
+    expect([...body.status['running-pods']].sort()).toEqual(['default::pending', 'default::web-1', 'default::web-2', 'kube-system::dns']);
     const line = await op.waitForLog('Pods by label: ');
     const byLabel = JSON.parse(line.slice(line.indexOf('Pods by label: ') + 'Pods by label: '.length)) as Record<string, string[]>;
     expect(Object.fromEntries(Object.entries(byLabel).map(([key, names]) => [key, names.sort()]))).toEqual({
@@ -58,8 +60,8 @@ describe('example 16-indexing', () => {
 
     // A deleted pod leaves the indices: the status and the probes follow.
     await env.delete({ apiVersion: 'v1', kind: 'Pod', name: 'web-1', namespace: 'default' });
-    await env.waitFor(kex, (b) => b.status?.['running-pods']?.length === 2, { what: 'drop web-1' });
-    expect([...((await env.get(kex)).status as Record<string, string[]>)['running-pods']!].sort()).toEqual(['default::web-2', 'kube-system::dns']);
+    await env.waitFor(kex, (b) => b.status?.['running-pods']?.length === 3, { what: 'drop web-1' });
+    expect([...((await env.get(kex)).status as Record<string, string[]>)['running-pods']!].sort()).toEqual(['default::pending', 'default::web-2', 'kube-system::dns']);
     const after = await op.probe() as { pod_count: number; pod_names: string[] };
     expect({ ...after, pod_names: after.pod_names.sort() }).toEqual({ pod_count: 4, pod_names: ['dns', 'elsewhere', 'pending', 'web-2'] });
   });

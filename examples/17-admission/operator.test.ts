@@ -1,6 +1,7 @@
 // 17-admission: against the embedded API server the operator serves its webhooks with no configuration;
 // the managed configurations carry Kopf's names, rules and object selector; kubectl sees each handler's
-// verdict (message and code), warning and mutation; and stopping leaves no non-persistent webhook.
+// verdict (message and code), warning and mutation; and stopping leaves no non-persistent webhook. authhook's
+// warnings for a client certificate (with or without a common name) are Kopf's, called directly.
 // Without kubectl (`KUBECTL`, else PATH) the tests that drive it are skipped with the reason; with CI set they
 // fail, naming kubectl (.ci/run installs it).
 import { execFile } from 'node:child_process';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as connectTls } from 'node:tls';
 import { fileURLToPath } from 'node:url';
+import { loadOperator } from '@opkit/core';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
 import { findTool, useTool } from '@opkit/test-tools';
@@ -91,7 +93,22 @@ describe('example 17-admission', () => {
 
     const badStatus = await kubectl(env, ['patch', 'kopfexample', 'kopf-example-1', '--subresource=status', '--type=merge', '-p', '{"status":{"field":"other"}}']);
     expect(badStatus.code).not.toBe(0);
-    expect(badStatus.stderr).toContain('admission webhook "validate-subresources.auto.opkit.dev" denied the request: status.field does not match spec.field.');
+    expect(badStatus.stderr).toContain('admission webhook "validate-subresources.auto.opkit.dev" denied the request: status.field MUST be equal to spec.field!');
     expect((await kubectl(env, ['patch', 'kopfexample', 'kopf-example-1', '--subresource=status', '--type=merge', '-p', '{"status":{"field":"value"}}'])).code).toBe(0);
+  });
+
+  it("words authhook's warnings as Kopf's: no user agent, no certificate, a common name or none", async () => {
+    const { registry } = await loadOperator([operator]);
+    const authhook = registry.admissionHandlers('validate').find((handler) => handler.id === 'authhook')!;
+    const warn = async (headers: Record<string, string>, sslPeer: Record<string, unknown>): Promise<string[]> => {
+      const warnings: string[] = [];
+      await authhook.fn({ headers, sslPeer, warnings } as never);
+      return warnings;
+    };
+    expect(await warn({}, {})).toEqual(['Accessing as user-agent: (unidentified)', 'SSL peer is not identified.']);
+    expect(await warn({ 'user-agent': 'kube-apiserver-admission' }, { CN: 'kube-apiserver', O: 'system:masters' }))
+      .toEqual(['Accessing as user-agent: kube-apiserver-admission', 'SSL peer is kube-apiserver.']);
+    expect(await warn({ 'user-agent': 'x' }, { CN: ['first', 'second'] })).toEqual(['Accessing as user-agent: x', 'SSL peer is first.']);
+    expect(await warn({ 'user-agent': 'x' }, { O: 'system:masters' })).toEqual(['Accessing as user-agent: x', "SSL peer's common name is absent."]);
   });
 });

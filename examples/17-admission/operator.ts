@@ -12,11 +12,16 @@ function repr(value: unknown): string {
   return typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
 }
 
-/** Who calls: the client's user agent, and whether the API server presented a client certificate. */
+/**
+ * Who calls: the caller's user agent, and whether the API server presented a client certificate — and with which
+ * common name. `sslPeer` holds the certificate's subject fields (`{ CN, O, … }`), or nothing without a certificate.
+ */
 on.validate('kopfexamples', function authhook({ headers, sslPeer, warnings }) {
-  warnings.push(`Accessing as user-agent: ${headers['user-agent'] ?? ''}`);
-  const subject = sslPeer.subject as Record<string, string> | undefined;
-  warnings.push(subject?.CN ? `SSL peer is ${subject.CN}.` : 'SSL peer is not identified.');
+  warnings.push(`Accessing as user-agent: ${headers['user-agent'] ?? '(unidentified)'}`);
+  const commonName = Array.isArray(sslPeer.CN) ? (sslPeer.CN as unknown[])[0] : sslPeer.CN;
+  if (Object.keys(sslPeer).length === 0) warnings.push('SSL peer is not identified.');
+  else if (typeof commonName === 'string' && commonName) warnings.push(`SSL peer is ${commonName}.`);
+  else warnings.push("SSL peer's common name is absent.");
 });
 
 /** Rejects `spec.field: wrong` (dry runs pass, as they change nothing). */
@@ -34,8 +39,8 @@ on.validate('kopfexamples', function validate_subresources({ body, subresource, 
   const spec = (body.spec ?? {}) as Record<string, unknown>;
   const status = (body.status ?? {}) as Record<string, unknown>;
   if (status.field === spec.field) return;
-  if (subresource === 'status') throw new AdmissionError('status.field does not match spec.field.', { code: 400 });
-  warnings.push(`Also update status.field to match spec.field: ${repr(spec.field)} != ${repr(status.field)}`);
+  if (subresource === 'status') throw new AdmissionError('status.field MUST be equal to spec.field!');
+  if (subresource === null) warnings.push(`Also update status.field to match spec.field: ${repr(spec.field)} != ${repr(status.field)}`);
 }, { subresource: '*' });
 
 /** Injects `spec.injected: 123` into objects labelled somelabel=somevalue (the selector becomes the webhook's objectSelector). */

@@ -47,9 +47,11 @@ on.field('kopfexamples', 'spec.lst', function update_lst({ old, new: value, logg
   logger.info(`Handling the FIELD = ${JSON.stringify(old)} -> ${JSON.stringify(value)}`);
 });
 
-on.delete('kopfexamples', function delete_fn() {
+// Kopf's handler is named `delete`, a reserved word for a JavaScript function: the id keeps Kopf's name
+// (so its progress record and log lines are Kopf's: `Handler 'delete' succeeded.`).
+on.delete('kopfexamples', function delete_() {
   // Mandatory: the object keeps the finalizer until this ran.
-});
+}, { id: 'delete' });
 
 on.create('kopfexamples', async function create_pod({ signal }) {
   const pod = { apiVersion: 'v1', kind: 'Pod', metadata: {}, spec: { containers: [{ name: 'the-only-one', image: 'busybox', command: ['sh', '-x', '-c', 'sleep 1'] }] } };

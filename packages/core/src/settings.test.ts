@@ -10,7 +10,7 @@ describe('resolveSettings', () => {
     expect(settings.queueing.errorDelays).toEqual([1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610]);
     expect(settings.queueing).toMatchObject({ workerLimit: 64, exitTimeout: 2 });
     expect(settings.watching).toEqual({ inactivityTimeout: 70, serverTimeout: 300, bookmarkInterval: 0, reconnectBackoff: 0.1, pageSize: 500 });
-    expect(settings.posting).toMatchObject({ enabled: true, loggers: false, level: 'info', component: 'opkit' });
+    expect(settings.posting).toMatchObject({ enabled: true, loggers: true, level: 'info', component: 'opkit' });
     expect(settings.background).toEqual({ cancellationPolling: 60 });
     expect(settings.process.gracePeriod).toBe(5);
     expect(settings.peering).toEqual({

@@ -28,16 +28,17 @@ describe('overrides by token', () => {
     await h.waitFor('kopf-example-1', (b) => (b.status as any)?.myop?.progress?.create_fn?.retries === 1, 'the record in status.myop.progress');
     expect((await h.get()).metadata.annotations?.['opkit.dev/create_fn']).toBeUndefined();
     await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the creation to finish');
-    expect(posted).toEqual(['Normal/Tried attempt 0', 'Normal/Tried attempt 1']);
+    // The handler's own events, in order; the object's log lines go to the same sink as Logging events (by default).
+    expect(posted.filter((line) => !/^\w+\/Logging /.test(line))).toEqual(['Normal/Tried attempt 0', 'Normal/Tried attempt 1']);
+    expect(posted).toContain("Normal/Logging Handler 'create_fn' succeeded.");
   });
 
-  it('posts log lines as Logging events with posting.loggers, but not the spies\' lines', async () => {
+  it('posts log lines as Logging events by default, but not the spies\' lines', async () => {
     const posted: string[] = [];
     const registry = new Registry();
     registry.on.create('kopfexamples', function create_fn({ logger }) { logger.info('from the handler'); });
     registry.on.event('kopfexamples', function spy({ logger }) { logger.info('from the spy'); });
     await h.run(registry, {
-      settings: { posting: { loggers: true } },
       overrides: (container) => {
         container.register(EVENT_SINK, { useValue: { post: (_body, event) => posted.push(`${event.type}/${event.reason} ${event.message}`) } });
       },

@@ -22,8 +22,9 @@ export interface PostingSettings {
   level: 'debug' | 'info' | 'warn' | 'error';
   /**
    * Also post objects' log lines at `level` and above (from handlers and the framework, not spies) as events
-   * with reason `Logging`: Normal for info, Warning for warn, Error for error. Off by default, as in Kopf 1.44+.
-   * @defaultValue false
+   * with reason `Logging`: Normal for info, Warning for warn, Error for error, so `kubectl describe` shows the
+   * handler history. On by default, as in Kopf up to 1.43 (Kopf 1.44 turned it off); repeats are aggregated.
+   * @defaultValue true
    */
   loggers: boolean;
   /** Identical events (object, type, reason, message) within this many seconds are counted in one Event. @defaultValue 600 */
@@ -48,7 +49,7 @@ export interface PostingSettings {
 export function resolvePostingSettings(o: Partial<PostingSettings>): PostingSettings {
   return {
     enabled: o.enabled ?? true,
-    loggers: o.loggers ?? false,
+    loggers: o.loggers ?? true,
     level: settingOneOf('posting.level', o.level, ['debug', 'info', 'warn', 'error'] as const, 'info'),
     component: o.component ?? 'opkit',
     instance: o.instance,

@@ -27,6 +27,17 @@ describe('Registry', () => {
     expect(registry.resourceHandlers()).toHaveLength(2);
   });
 
+  it('lets one function be a resume and a create handler under one id, as Kopf\'s stacked decorators; not two functions', () => {
+    const registry = new Registry();
+    function pod_in_sight() { return undefined; }
+    registry.on.resume('pods', pod_in_sight);
+    registry.on.create('pods', pod_in_sight);
+    expect(registry.resourceHandlers().map((h) => `${h.kind} ${h.id}`)).toEqual(['resume pod_in_sight', 'create pod_in_sight']);
+    expect(() => registry.on.update('pods', pod_in_sight)).toThrow(/Duplicate handler id 'pod_in_sight' for 'pods': on.resume\(pod_in_sight\) and on.update\(pod_in_sight\)/);
+    expect(() => registry.on.create('kopfexamples', function a() { return undefined; })).not.toThrow();
+    expect(() => registry.on.resume('kopfexamples', function a() { return undefined; })).toThrow(/Duplicate handler id 'a'/);
+  });
+
   it('registers indices: errors ignored by default, no finalizer, ids unique across selectors', () => {
     const registry = new Registry();
     const index = registry.on.index('pods', function by_label({ labels }) { return labels; });

@@ -253,7 +253,7 @@ export class Registry {
   addResourceHandler(handler: ResourceHandler): ResourceHandler {
     // Index ids name `indices.<id>`: unique across the operator, whatever the selector.
     const clash = this.#resources.find((other) => other.id === handler.id && groupOf(other.kind) === groupOf(handler.kind)
-      && (handler.kind === 'index' || sameSelector(other.selector, handler.selector)));
+      && (handler.kind === 'index' || sameSelector(other.selector, handler.selector)) && !resumeAndCreate(other, handler));
     if (clash && handler.kind === 'index') {
       throw new HandlerRegistrationError(
         `Duplicate index id '${handler.id}': on.index(${describeSelector(clash.selector)}, ${nameOf(clash.fn)}) and on.index(${describeSelector(handler.selector)}, ${nameOf(handler.fn)}) `
@@ -346,6 +346,15 @@ function checkBackground(kind: 'daemon' | 'timer', options: ResourceHandlerOptio
     result.sharp = Boolean(options.sharp);
   }
   return result;
+}
+
+/**
+ * One function registered with both `on.resume` and `on.create` (Kopf's stacked decorators): both keep its id, as
+ * in Kopf, and never meet — a create cause selects no resume handler — so the id names one record either way.
+ */
+function resumeAndCreate(one: ResourceHandler, other: ResourceHandler): boolean {
+  const kinds = new Set([one.kind, other.kind]);
+  return one.fn === other.fn && kinds.has('resume') && kinds.has('create');
 }
 
 function groupOf(kind: ResourceHandlerKind): string {

@@ -40,7 +40,9 @@ describe('expectCoveredBy with an operator run under its own identity', () => {
     expect(env.requests({ verb: 'create', resource: 'kopfexamples' })).toHaveLength(1);
     expect(env.requests({ verb: 'create', resource: 'kopfexamples' })[0]!.user).toBe('system:anonymous');
     expect(requests.filter((r) => r.resource === 'kopfexamples').map((r) => r.verb).sort()).toEqual(expect.arrayContaining(['list', 'patch', 'watch']));
-    expect(requests.some((r) => r.verb === 'create' || r.verb === 'delete')).toBe(false);
+    // Nothing else is created or deleted by the operator but its Logging events (on by default).
+    expect(requests.some((r) => r.resource !== 'events' && (r.verb === 'create' || r.verb === 'delete'))).toBe(false);
+    expect(requests.some((r) => r.resource === 'events' && r.verb === 'create')).toBe(true);
     const report = expectCoveredBy(requests, rbacPath);
     expect(report.user).toBe('system:serviceaccount:default:operator');
     expect(report.uncovered).toEqual([]);
@@ -59,13 +61,13 @@ describe('expectCoveredBy with an operator run under its own identity', () => {
     const roleIndex = manifests.findIndex((o) => o.kind === 'ClusterRole');
     type Rule = { apiGroups: string[]; resources: string[]; verbs: string[] };
     const rules = (manifests[roleIndex] as any).rules as Rule[];
-    expect(rules).toHaveLength(3);
+    expect(rules).toHaveLength(4);
     const without = (edit: (rules: Rule[]) => Rule[]): unknown[] =>
       manifests.map((o, i) => (i === roleIndex ? { ...o, rules: edit(structuredClone(rules)) } : o));
     for (const [index, rule] of rules.entries()) {
       const resource = rule.resources[0]!;
       const [plural, subresource] = resource.split('/');
-      const expected = `"${rule.verbs[0]}" resource "${plural}.${rule.apiGroups[0]}${subresource ? `/${subresource}` : ''}"`;
+      const expected = `"${rule.verbs[0]}" resource "${plural}${rule.apiGroups[0] ? `.${rule.apiGroups[0]}` : ''}${subresource ? `/${subresource}` : ''}"`;
       expect(() => expectCoveredBy(requests, without((r) => r.filter((_, i) => i !== index)) as any), `without rule ${index}`).toThrow(expected);
       for (const verb of rule.verbs) {
         const fewer = without((r) => r.map((x, i) => (i === index ? { ...x, verbs: x.verbs.filter((v) => v !== verb) } : x)));
@@ -142,6 +144,7 @@ kind: Role
 metadata: { name: op }
 rules:
   - { apiGroups: [kopf.dev], resources: [kopfexamples, kopfexamples/status], verbs: [list, watch, patch] }
+  - { apiGroups: [''], resources: [events], verbs: [create] }
 ---
 apiVersion: rbac.authorization.k8s.io/v1
 kind: RoleBinding
