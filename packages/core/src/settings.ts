@@ -113,6 +113,9 @@ export function resolveSettings(input: SettingsInput = {}): OperatorSettings {
   }
   const workerLimit = whole('queueing.workerLimit', q.workerLimit, 64, 1);
   const pageSize = whole('watching.pageSize', w.pageSize, 500, 1);
+  if (w.watchList !== undefined && typeof w.watchList !== 'boolean') {
+    throw new OperatorError('invalid-settings', `settings.watching.watchList must be true or false; got ${JSON.stringify(w.watchList)}.`);
+  }
   return {
     persistence: {
       profile: oneOf('persistence.profile', p.profile, ['opkit', 'kopf'] as const, 'opkit'),
@@ -137,6 +140,7 @@ export function resolveSettings(input: SettingsInput = {}): OperatorSettings {
       bookmarkInterval: seconds('watching.bookmarkInterval', w.bookmarkInterval, 0),
       reconnectBackoff: seconds('watching.reconnectBackoff', w.reconnectBackoff, 0.1),
       pageSize,
+      watchList: w.watchList ?? true,
     },
     posting: owned(() => resolvePostingSettings(input.posting ?? {})),
     background: resolveBackgroundSettings(input.background ?? {}),

@@ -78,6 +78,11 @@ export interface WatchingSettings {
   reconnectBackoff: number;
   /** Objects per page of the initial listing. @defaultValue 500 */
   pageSize: number;
+  /**
+   * Stream the initial state with WatchList (`sendInitialEvents`) where the server supports it, falling back to the
+   * paged list; `false` always lists page by page. @defaultValue true
+   */
+  watchList?: boolean;
 }
 
 /**
@@ -95,5 +100,6 @@ export function toWatchSettings(watching: WatchingSettings): WatchSettings {
     ...(watching.bookmarkInterval === undefined ? {} : { bookmarkIntervalMs: Math.round(watching.bookmarkInterval * 1000) }),
     backoffStartMs: Math.round(watching.reconnectBackoff * 1000),
     pageSize: watching.pageSize,
+    ...(watching.watchList === undefined ? {} : { watchList: watching.watchList }),
   };
 }
