@@ -50,15 +50,15 @@ describe('Secret redaction in logs and the feed', () => {
 
     const log = run.lines.join('\n');
     const feed = stringifyJson(run.feed);
+    for (const leak of LEAKS) {
+      expect(log, `log lines show ${leak}`).not.toContain(leak);
+      expect(feed, `the feed shows ${leak}`).not.toContain(leak);
+    }
     expect(log).toMatch(/Creation is in progress: .*"password":"<redacted>"/);
     expect(log).toMatch(/Updating diff: .*"password"/);
     expect(log).toContain('Secret seen.');
     expect(log).toContain(REDACTED);
     expect(feed).toContain('Creation is in progress');
     expect(feed).toContain('"password'); // the keys stay
-    for (const leak of LEAKS) {
-      expect(log, `log lines show ${leak}`).not.toContain(leak);
-      expect(feed, `the feed shows ${leak}`).not.toContain(leak);
-    }
   });
 });
