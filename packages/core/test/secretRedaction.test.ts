@@ -2,7 +2,6 @@
 // body ("Creation is in progress: …") and the diff ("Updating diff: …"), and the structured fields a
 // handler logs, show the Secret's keys with the values redacted. The handlers still get the real data.
 import { REDACTED, stringifyJson } from '@opkit/json';
-import type { KubeObject } from '@opkit/kube';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Registry } from '../src/index.js';
 import type { Harness } from './harness.js';
@@ -37,7 +36,7 @@ describe('Secret redaction in logs and the feed', () => {
       apiVersion: 'v1', kind: 'Secret', type: 'Opaque',
       metadata: { name: 'creds', namespace: 'default', annotations: { 'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify(applied) } },
       data: { password: VALUE }, stringData: { token: CLEAR },
-    } as KubeObject, { namespace: 'default' });
+    }, { namespace: 'default' });
     const succeeded = (id: string) => () => expect(run.feed.some((e) => e.type === 'handler' && e.id === id && e.phase === 'succeeded')).toBe(true);
     await vi.waitFor(succeeded('create_secret'), { timeout: 30_000, interval: 50 });
     await h.client.patch(SECRETS, 'creds', { data: { password: NEXT } }, { namespace: 'default', type: 'merge' });

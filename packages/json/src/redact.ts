@@ -142,10 +142,11 @@ export function redactSecretPatch<T>(patch: T): T {
 export function redactSecretDiff<T>(diff: T): T {
   if (!Array.isArray(diff)) return diff;
   const keys = (path: unknown): string[] | undefined => (Array.isArray(path) ? path.map(String) : undefined);
-  return diff.map((item: unknown) => {
+  return (diff as readonly unknown[]).map((item: unknown): unknown => {
     if (Array.isArray(item)) {
-      const path = keys(item[1]);
-      return path ? [item[0], item[1], redactSecretValue(path, item[2]), redactSecretValue(path, item[3]), ...item.slice(4)] : item;
+      const tuple = item as readonly unknown[];
+      const path = keys(tuple[1]);
+      return path ? [tuple[0], tuple[1], redactSecretValue(path, tuple[2]), redactSecretValue(path, tuple[3]), ...tuple.slice(4)] : tuple;
     }
     if (isPlainObject(item)) {
       const path = keys(item['path']);
@@ -174,10 +175,11 @@ const MAX_DEPTH = 100;
 function walk(value: unknown, depth: number): unknown {
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value;
   if (Array.isArray(value)) {
+    const items = value as readonly unknown[];
     let changed: unknown[] | undefined;
-    value.forEach((item, index) => {
+    items.forEach((item, index) => {
       const next = walk(item, depth + 1);
-      if (next !== item) (changed ??= [...value])[index] = next;
+      if (next !== item) (changed ??= [...items])[index] = next;
     });
     return changed ?? value;
   }
