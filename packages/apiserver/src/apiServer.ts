@@ -85,6 +85,8 @@ function connectionLimits(asked: ApiServerOptions['connections']): ConnectionLim
     if (!Number.isInteger(value) || value < 1) throw new ApiServerError('InvalidOptions', `invalid connections.${key}: ${JSON.stringify(value)}; expected a positive integer`);
     out[key] = value;
   }
+  // Only the request timeout asked for, shorter than the default headers timeout: the headers get the whole of it.
+  if (asked?.headersTimeoutMs === undefined && out.headersTimeoutMs > out.requestTimeoutMs) out.headersTimeoutMs = out.requestTimeoutMs;
   if (out.headersTimeoutMs > out.requestTimeoutMs) {
     throw new ApiServerError('InvalidOptions', `invalid connections: headersTimeoutMs (${out.headersTimeoutMs}) exceeds requestTimeoutMs (${out.requestTimeoutMs}); the headers are part of the request`);
   }

@@ -74,6 +74,7 @@ export interface ApiServerOptions {
    * keep-alive connection is closed after `keepAliveTimeoutMs`. At most `maxConnections` connections are
    * open: one more closes the oldest connection that serves no request (unfinished headers, idle
    * keep-alive), or the newcomer when every connection is serving one. Watches are not timed out by these.
+   * Without `headersTimeoutMs`, a `requestTimeoutMs` shorter than its default bounds the headers too.
    * @defaultValue { headersTimeoutMs: 32_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 90_000, maxConnections: 4096 }
    */
   connections?: { headersTimeoutMs?: number; requestTimeoutMs?: number; keepAliveTimeoutMs?: number; maxConnections?: number };

@@ -1,7 +1,8 @@
 // The operator's log output in Kopf's three formats (plain, full, json). Object loggers prefix
 // every line with `[namespace/name]` — the lines users grep for — and carry a reference to the
-// object, which the JSON format writes as `object`. Structured fields follow the message.
-import { stringifyJson } from '@opkit/json';
+// object, which the JSON format writes as `object`. Structured fields follow the message; a Secret
+// among them (a body, a list, a watch event) is written with its data redacted, as everywhere else.
+import { redactSecrets, stringifyJson } from '@opkit/json';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { resourceName } from '@opkit/kube';
 import type { LogFields, Logger } from '@opkit/tasks';
@@ -93,7 +94,8 @@ class FormattingLogger implements Logger {
 
   #log(level: LogLevel, message: string, extra: LogFields | undefined): void {
     if (LEVELS[level] < LEVELS[this.#options.level]) return;
-    const { object, ...rest } = { ...this.#fields, ...extra } as LogFields & { object?: LogObjectRef };
+    const { object, ...fields } = { ...this.#fields, ...extra } as LogFields & { object?: LogObjectRef };
+    const rest = redactSecrets(fields);
     const name = object ? 'opkit.objects' : this.#options.name;
     const time = new Date();
     this.#options.onRecord?.({ level, message, name, object, fields: rest, time });

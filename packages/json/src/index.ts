@@ -18,6 +18,9 @@ export { isIntegerKey, compareKeys, orderedKeys, sortKeysDeep, isPlainObject, is
 export { INT64_MIN, INT64_MAX, isJsonInteger, isInt64, canonicalInteger, compareNumbers } from './integers.js';
 export { jsonEqual } from './equal.js';
 
+// Secrets in logs and feeds
+export { REDACTED, LAST_APPLIED_ANNOTATION, isSecret, redactSecret, redactSecretValue, redactSecretPatch, redactSecretDiff, redactSecrets } from './redact.js';
+
 // Errors
 export type { JsonErrorCode } from './errors.js';
 export { JsonError } from './errors.js';

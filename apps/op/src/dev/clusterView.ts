@@ -1,7 +1,9 @@
 // op dev's own view of the API server — the second source of the UI, beside the operator's feed.
 // It watches the handled kinds, Events, Leases and peering objects itself, so the Objects list and
 // every object's stored progress survive reloads and crashes of the operator (whose feed stops with
-// it), and a generation that has not listed yet does not make the list blink out.
+// it), and a generation that has not listed yet does not make the list blink out. A Secret's values
+// never enter the records (which `--json` prints): they are redacted as they arrive, keys kept.
+import { redactSecretValue } from '@opkit/json';
 import type { KubeClient, Resource, ResourceSelector } from '@opkit/kube';
 import { EVENTS_RESOURCE, resourceName } from '@opkit/kube';
 import type { ServedWatchEvent, WatchEvent } from '@opkit/watching';
@@ -80,7 +82,11 @@ export class ClusterView {
         next: (event) => {
           const resource = resourceName(event.resource);
           if (event.type === 'SYNCED') emit(devRecord({ type: 'dev.synced', resource }));
-          else emit(devRecord({ type: 'dev.object', event: event.type, resource, kind: event.resource.kind, object: event.object }));
+          else {
+            const secret = event.resource.group === '' && event.resource.plural === 'secrets';
+            const object = secret ? redactSecretValue([], event.object) as typeof event.object : event.object;
+            emit(devRecord({ type: 'dev.object', event: event.type, resource, kind: event.resource.kind, object }));
+          }
         },
         error: (error: unknown) => emit(devRecord({ type: 'dev.notice', level: 'error', message: `op dev's watch of ${JSON.stringify(selector)} failed: ${(error as Error).message}` })),
       }));

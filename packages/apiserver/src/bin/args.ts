@@ -18,6 +18,8 @@ export interface CliOptions {
   auditLogPath?: string;
   authorization?: AuthorizationMode;
   tls?: boolean;
+  /** --request-timeout, --read-header-timeout, --idle-timeout, --max-connections (only those given). */
+  connections?: { headersTimeoutMs?: number; requestTimeoutMs?: number; keepAliveTimeoutMs?: number; maxConnections?: number };
 }
 
 /** The result of parsing: run with options, show help, or fail with a message (exit 2). */
@@ -47,8 +49,33 @@ Options:
                             latency=5ms,compact-every=10s,stall-watches=true
   --bookmark-interval SEC   seconds between watch bookmarks (default 60)
   --audit-log PATH          append one audit.k8s.io/v1 Event per request to PATH (JSON lines)
+  --request-timeout DUR     a whole request, body included, must arrive within DUR, or 408 (default 1m;
+                            durations as kube writes them: 500ms, 30s, 1m30s, 1h)
+  --read-header-timeout DUR the request headers must arrive within DUR, or 408 (default 32s, at most the
+                            request timeout)
+  --idle-timeout DUR        close a keep-alive connection idle for DUR (default 1m30s)
+  --max-connections N       at most N open connections; one more closes an idle one (default 4096)
   --help                    show this help
 `;
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * A duration as Go (and so kube-apiserver's flags) writes it — numbers each with a unit (`ms`, `s`, `m`, `h`),
+ * e.g. `500ms`, `30s`, `1m30s` — in whole milliseconds; undefined unless it is at least 1 ms and at most
+ * 2^31 - 1 ms (the longest timer Node keeps).
+ *
+ * @example
+ * parseDurationMs('1m30s'); // 90000
+ * parseDurationMs('60'); // undefined: a unit is required, as kube requires one
+ */
+export function parseDurationMs(text: string): number | undefined {
+  if (!/^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/.test(text)) return undefined;
+  let total = 0;
+  for (const [, number, unit] of text.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) total += Number(number) * DURATION_UNITS[unit!]!;
+  const ms = Math.round(total);
+  return ms >= 1 && ms <= 2 ** 31 - 1 ? ms : undefined;
+}
 
 /**
  * Parses `argv` (without the node and script entries).
@@ -76,6 +103,10 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
         'audit-log': { type: 'string' },
         authorization: { type: 'string' },
         tls: { type: 'boolean' },
+        'request-timeout': { type: 'string' },
+        'read-header-timeout': { type: 'string' },
+        'idle-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
         help: { type: 'boolean' },
       },
       allowNegative: true,
@@ -125,6 +156,24 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       return { kind: 'error', message: `--faults: ${(error as Error).message}` };
     }
   }
+  const connections: NonNullable<CliOptions['connections']> = {};
+  for (const [flag, key] of [['request-timeout', 'requestTimeoutMs'], ['read-header-timeout', 'headersTimeoutMs'], ['idle-timeout', 'keepAliveTimeoutMs']] as const) {
+    const value = text(flag);
+    if (value === undefined) continue;
+    const ms = parseDurationMs(value);
+    if (ms === undefined) return { kind: 'error', message: `--${flag} must be a positive duration with units, such as 500ms, 30s, 1m30s or 1h; got "${value}"` };
+    connections[key] = ms;
+  }
+  const most = text('max-connections');
+  if (most !== undefined) {
+    if (!/^\d+$/.test(most) || Number(most) < 1 || !Number.isSafeInteger(Number(most))) return { kind: 'error', message: `--max-connections must be a positive integer, got "${most}"` };
+    connections.maxConnections = Number(most);
+  }
+  const { headersTimeoutMs, requestTimeoutMs } = connections;
+  if (headersTimeoutMs !== undefined && requestTimeoutMs !== undefined && headersTimeoutMs > requestTimeoutMs) {
+    return { kind: 'error', message: `--read-header-timeout (${text('read-header-timeout')}) must not exceed --request-timeout (${text('request-timeout')}): the headers are part of the request` };
+  }
+  if (Object.keys(connections).length > 0) options.connections = connections;
   for (const [flag, key] of [
     ['kubeconfig', 'kubeconfig'],
     ['data-dir', 'dataDir'],

@@ -3,7 +3,7 @@
 // the one with the fewest retries); each is invoked with its context through @opkit/handlers, its
 // sub-handlers after it; state records every outcome (withOutcomes, deliverResults) and ends the cycle
 // (finishCause: records purged and the diff-base stored once every handler is finished).
-import { stringifyJson } from '@opkit/json';
+import { isSecret, redactSecret, redactSecretDiff, stringifyJson } from '@opkit/json';
 import type { ChangeReason, FilterContext, HandlerContext, Indices, ResourceHandler } from '@opkit/handlers';
 import { filterContextOf, invokeHandler, PermanentError, reduceToField, reportOutcome, selectChangeHandlers } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
@@ -70,8 +70,10 @@ export async function runChangeHandlers(deps: ChangeRunDeps, input: ChangeRunInp
   // its delay (a timer's or daemon's patch wakes the object every few seconds): nothing is in progress then.
   const waiting = selected.length > 0 && states.due(selected.map((handler) => handler.id), deps.settings.execution.lifecycle).length === 0;
   if (!waiting) {
-    deps.logger.debug(`${title.charAt(0).toUpperCase()}${title.slice(1)} is in progress: ${stringifyJson(body)}`);
-    if (cause.reason === 'update') deps.logger.debug(`Updating diff: ${stringifyJson(cause.diff)}`);
+    // A Secret's values never reach a log line (nor the feed, which carries the lines): redacted, keys kept.
+    const secret = isSecret(body);
+    deps.logger.debug(`${title.charAt(0).toUpperCase()}${title.slice(1)} is in progress: ${stringifyJson(redactSecret(body))}`);
+    if (cause.reason === 'update') deps.logger.debug(`Updating diff: ${stringifyJson(secret ? redactSecretDiff(cause.diff) : cause.diff)}`);
   }
   // Nothing to run for this cause: only remember the change (as Kopf does, without a "processed" line).
   const ran = selected.length === 0 ? undefined : await runHandlers(deps, input, states, selected);
