@@ -174,6 +174,11 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
     if (method === 'DELETE') {
       const text = await readBody(req, ctx.maxBodyBytes);
       const options = parseDeleteOptions(text.trim() === '' ? undefined : parseObjectBody(text, 'application/json', 'DeleteOptions', 'v1'), query);
+      // kube decodes the whole ListOptions of a deletecollection first: a malformed integer or resourceVersion
+      // is a 400 before anything is deleted (never a deletion of everything the query failed to narrow).
+      query.int('limit');
+      query.int('timeoutSeconds');
+      parseResourceVersion(query.string('resourceVersion'));
       const matches = compileSelectors(type, query.string('labelSelector'), query.string('fieldSelector'));
       const { items, warnings } = await ctx.objects.deleteCollection(type, ns, matches, options, user);
       sendJson(res, 200, listEnvelope(type, { resourceVersion: String(ctx.store.resourceVersion) }, items), warnings.length > 0 ? { Warning: warnings.map(warningHeader) } : {});
