@@ -75,5 +75,5 @@ describe('pnpm chaos --quick', () => {
 
     const left = processesMarked(marker);
     if (left !== undefined) expect(left, 'processes started by the chaos run and still running').toEqual([]);
-  }, 900_000);
+  }, 1_800_000);
 });
