@@ -740,16 +740,16 @@ async function soak(sizes: ChaosSizes['soak'], log: (line: string) => void): Pro
       const failures: string[] = [];
       if (ops.errors > 0) failures.push(`${ops.errors} of the driver's requests failed: ${errorSamples.join(' | ')}`);
       if (twice.length > 0) failures.push(`${twice.length} objects' create handler ran more than once`);
-      for (const who of ['operator', 'server'] as const) {
-        const from = warm[`${who}HeapMiB`];
-        const to = last[`${who}HeapMiB`];
-        if (to > Math.max(from * 1.25, from + 16)) failures.push(`the ${who}'s heap grew from ${from} MiB to ${to} MiB (bound: 25% or 16 MiB over the warm sample)`);
-      }
+      // The operator's heap is judged; the server's is a figure: its in-process audit log (`server.requests()`)
+      // keeps up to 100,000 records by design, so its heap grows until that bound fills, beyond a 10-minute run.
+      const from = warm.operatorHeapMiB;
+      const to = last.operatorHeapMiB;
+      if (to > Math.max(from * 1.25, from + 16)) failures.push(`the operator's heap grew from ${from} MiB to ${to} MiB (bound: 25% or 16 MiB over the warm sample)`);
       log(`soak: ${ops.creates} creates, ${ops.updates} updates, ${ops.deletes} deletions over ${sizes.seconds} s; operator heap ${warm.operatorHeapMiB} → ${last.operatorHeapMiB} MiB`);
       return {
-        invariant: 'every live object handled, no create handler twice, no failed request, and heap after GC flat: the last sample within 25% (or 16 MiB) of the sample a quarter into the run, for the operator and the server',
+        invariant: 'every live object handled, no create handler twice, no failed request, and the operator\'s heap after GC flat: the last sample within 25% (or 16 MiB) of the sample a quarter into the run (the server\'s is reported)',
         pass: failures.length === 0, failures,
-        figures: { seconds: sizes.seconds, pool: sizes.pool, opsPerSecond: sizes.opsPerSecond, ...ops, liveObjects: live.length, createRuns: [...creates.values()].reduce((sum, r) => sum + r.length, 0), samples },
+        figures: { seconds: sizes.seconds, pool: sizes.pool, opsPerSecond: sizes.opsPerSecond, ...ops, operatorHeapMiB: [warm.operatorHeapMiB, last.operatorHeapMiB], serverHeapMiB: [warm.serverHeapMiB, last.serverHeapMiB], liveObjects: live.length, createRuns: [...creates.values()].reduce((sum, r) => sum + r.length, 0), samples },
       };
     } finally {
       api.close();
