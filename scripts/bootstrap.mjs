@@ -8,7 +8,7 @@
 // runs the requested root task with that toolchain first on PATH.
 //
 // Usage: node scripts/bootstrap.mjs <task> [args...]
-//   task: one of the keys of TASKS below (test, start, op, bench, build, create), or `exec -- <command...>`.
+//   task: one of the keys of TASKS below (test, start, op, bench, chaos, build, create), or `exec -- <command...>`.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -30,6 +30,7 @@ const TASKS = {
   start: ['node', 'scripts/start.mjs'],
   op: ['node', 'scripts/op.mjs'],
   bench: ['node', 'scripts/bench.mjs'],
+  chaos: ['node', 'scripts/chaos.mjs'],
   build: ['pnpm', 'exec', 'turbo', 'run', 'build'],
   create: ['node', 'scripts/create.mjs'],
 };

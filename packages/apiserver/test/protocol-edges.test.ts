@@ -110,6 +110,16 @@ describe('protocol edge cases', () => {
     expect(refused.body.kind).toBe('Status');
   });
 
+  it('refuses a deletecollection with a malformed limit, timeoutSeconds, resourceVersion or continue token with 400 and deletes nothing', async () => {
+    const ns = '/api/v1/namespaces/kube-public/configmaps';
+    for (const name of ['keep-a', 'keep-b']) expect((await call(url, 'POST', ns, configMap(name))).status).toBe(201);
+    for (const query of ['limit=abc', 'timeoutSeconds=soon', 'resourceVersion=xyz&resourceVersionMatch=Bogus', 'continue=garbage']) {
+      expect((await call(url, 'DELETE', `${ns}?${query}`)).status, query).toBe(400);
+    }
+    const left = (await call(url, 'GET', ns)).body as { items: { metadata: { name: string } }[] };
+    expect(left.items.map((o) => o.metadata.name).filter((n) => n.startsWith('keep-'))).toEqual(['keep-a', 'keep-b']);
+  });
+
   it('answers methods a resource does not allow with 405 Status bodies', async () => {
     for (const [method, path] of [['PUT', cms], ['PATCH', cms], ['POST', '/api/v1/configmaps'], ['POST', `${cms}/x/status`]] as const) {
       const r = await call(url, method, path, {});

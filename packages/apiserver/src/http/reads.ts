@@ -117,7 +117,8 @@ function encodeToken(id: string, offset: number): string {
   return Buffer.from(JSON.stringify({ v: 1, id, offset })).toString('base64url');
 }
 
-function decodeToken(token: string): { id: string; offset: number } | undefined {
+/** The snapshot and offset a continue token names, or undefined when it is not one of this server's tokens. */
+export function decodeToken(token: string): { id: string; offset: number } | undefined {
   try {
     const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
     if (typeof parsed?.id === 'string' && Number.isInteger(parsed.offset)) return { id: parsed.id, offset: parsed.offset };

@@ -16,7 +16,7 @@ import { MAX_JSON_DEPTH, tooDeep } from '../registry/objectRules.js';
 import { PROTOBUF_MEDIA_TYPE, decodeKubeProtobuf } from './protobuf.js';
 import { validateListOptions } from './listOptions.js';
 import { QueryParams } from './query.js';
-import { listBody, listEnvelope } from './reads.js';
+import { decodeToken, listBody, listEnvelope } from './reads.js';
 import type { Route } from './router.js';
 import { getScale } from '../registry/scale.js';
 import { strategyFor } from '../registry/strategies.js';
@@ -176,6 +176,13 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
     if (method === 'DELETE') {
       const text = await readBody(req, ctx.maxBodyBytes);
       const options = parseDeleteOptions(text.trim() === '' ? undefined : parseObjectBody(text, 'application/json', 'DeleteOptions', 'v1'), query);
+      // kube decodes the whole ListOptions of a deletecollection first: a malformed integer, resourceVersion or
+      // continue token is a 400 before anything is deleted (never a deletion of everything the query failed to narrow).
+      query.int('limit');
+      query.int('timeoutSeconds');
+      parseResourceVersion(query.string('resourceVersion'));
+      const token = query.string('continue');
+      if (token && !decodeToken(token)) throw Statuses.badRequest(`continue key is not valid: ${token}`);
       const matches = compileSelectors(type, query.string('labelSelector'), query.string('fieldSelector'));
       const { items, warnings } = await ctx.objects.deleteCollection(type, ns, matches, options, user);
       sendJson(res, 200, listEnvelope(type, { resourceVersion: String(ctx.store.resourceVersion) }, items), warnings.length > 0 ? { Warning: warnings.map(warningHeader) } : {});
