@@ -7,6 +7,10 @@
 // The status copy wins only over the annotation it was written to replace: next to it goes a digest
 // of the annotation's diff-base at that time. When someone else — Kopf, which keeps its diff-base in
 // the annotation only — has stored a newer diff-base since, the digests differ and the annotation wins.
+//
+// Status only (`DualDiffBaseStorage.statusOnly`, the `opkit` profile's choice): the copy is written and
+// the annotation only read. An annotation an older Opkit wrote stays behind, and the digest next to
+// the copy names it, so the copy wins over it; nothing has to touch the object itself.
 import { createHash } from 'node:crypto';
 import type { DiffBaseStorage } from './diffBaseStorage.js';
 import { AnnotationsDiffBaseStorage, StatusDiffBaseStorage } from './diffBaseStorage.js';
@@ -36,10 +40,13 @@ export class DualDiffBaseStorage implements DiffBaseStorage {
   readonly #secondary: DiffBaseStorage;
   /** Where the digest of the annotation replaced by the status copy is kept (next to the copy). */
   readonly #replacesField: readonly string[] | undefined;
+  /** Whether the annotation (the primary) is written too, or only read. */
+  readonly writesPrimary: boolean;
 
-  constructor(primary: DiffBaseStorage, secondary: DiffBaseStorage) {
+  constructor(primary: DiffBaseStorage, secondary: DiffBaseStorage, options: { readonly writePrimary?: boolean } = {}) {
     this.#primary = primary;
     this.#secondary = secondary;
+    this.writesPrimary = options.writePrimary ?? true;
     const field = secondary instanceof StatusDiffBaseStorage ? secondary.field : undefined;
     this.#replacesField = field && field.length > 0 ? [...field.slice(0, -1), `${field[field.length - 1]!}-replaces`] : undefined;
   }
@@ -47,6 +54,24 @@ export class DualDiffBaseStorage implements DiffBaseStorage {
   /** The default pair of a profile. */
   static forProfile(profile?: PersistenceProfileName | PersistenceProfile, primary?: DiffBaseStorage): DualDiffBaseStorage {
     return new DualDiffBaseStorage(primary ?? new AnnotationsDiffBaseStorage({ profile }), new StatusDiffBaseStorage({ profile }));
+  }
+
+  /**
+   * The status copy only: written to the status, the annotation (left by an older Opkit, or written
+   * for a handover) only read — a cycle's diff-base then travels in its `/status` merge patch.
+   *
+   * @example
+   * ```ts
+   * DualDiffBaseStorage.statusOnly('opkit'); // writes status.opkit.last-handled-configuration (+ -replaces)
+   * ```
+   */
+  static statusOnly(profile?: PersistenceProfileName | PersistenceProfile): DualDiffBaseStorage {
+    return new DualDiffBaseStorage(new AnnotationsDiffBaseStorage({ profile }), new StatusDiffBaseStorage({ profile }), { writePrimary: false });
+  }
+
+  /** The annotation it reads (and writes unless status-only). */
+  get primary(): DiffBaseStorage {
+    return this.#primary;
   }
 
   build(args: { readonly body: unknown; readonly extraFields?: readonly FieldSpec[] }): Essence {
@@ -67,6 +92,6 @@ export class DualDiffBaseStorage implements DiffBaseStorage {
   store(args: { readonly body: unknown; readonly patch: Patch; readonly essence: Essence }): void {
     this.#secondary.store(args);
     if (this.#replacesField !== undefined) args.patch.set(this.#replacesField, digestOf(this.#primary.fetch(args)));
-    this.#primary.store(args);
+    if (this.writesPrimary) this.#primary.store(args);
   }
 }

@@ -35,6 +35,14 @@ export interface PersistenceProfile {
    * digests instead of in clear (`opkit`: yes; `kopf`: no, Kopf's bytes). Omitted means no.
    */
   readonly secretDigests?: boolean;
+  /**
+   * Whether, for a resource with a status subresource, the progress records and the diff-base are
+   * written to the status only (`status.<prefix>.progress`, `diffBaseField`), so that a cycle's
+   * handler results, success records and diff-base are one merge patch of `/status`: one write per
+   * handled object (`opkit`: yes). Otherwise they go to the annotations too and a cycle costs two
+   * writes (`kopf`: Kopf reads only its annotations). Older annotations are still read. Omitted means no.
+   */
+  readonly statusOnly?: boolean;
 }
 
 /**
@@ -57,6 +65,7 @@ export const PERSISTENCE_PROFILES: Readonly<Record<PersistenceProfileName, Persi
     diffBaseField: Object.freeze(['status', 'opkit', 'last-handled-configuration']),
     v1Keys: false,
     secretDigests: true,
+    statusOnly: true,
   }),
   kopf: Object.freeze({
     name: 'kopf',
@@ -69,6 +78,7 @@ export const PERSISTENCE_PROFILES: Readonly<Record<PersistenceProfileName, Persi
     diffBaseField: Object.freeze(['status', 'kopf', 'last-handled-configuration']),
     v1Keys: true,
     secretDigests: false,
+    statusOnly: false,
   }),
 });
 

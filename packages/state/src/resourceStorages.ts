@@ -1,8 +1,12 @@
 // Which storages one resource uses: the profile's, chosen by whether the resource has a status
-// subresource, unless the operator was given its own. With a status subresource a cycle's patch is
-// two requests (status first, then the object), so the progress records and the diff-base are kept in
-// both places — each request then carries a handler's success next to the effect it carries, and a
-// crash between the two never re-runs a handler whose effect was stored. Without one, Kopf's layout.
+// subresource, unless the operator was given its own. With a status subresource and a status-only
+// profile (`opkit`), the progress records and the diff-base live in the status, so a cycle is one
+// merge patch of /status carrying the handlers' results, their success records and the diff-base:
+// one write per handled object, and nothing to lose between two requests. With a status subresource
+// and the `kopf` profile, a cycle's patch is two requests (status first, then the object), so the
+// progress records and the diff-base are kept in both places — each request then carries a handler's
+// success next to the effect it carries, and a crash between the two never re-runs a handler whose
+// effect was stored. Without a status subresource, Kopf's layout (annotations, one patch).
 import type { DiffBaseStorage } from './diffBaseStorage.js';
 import { AnnotationsDiffBaseStorage } from './diffBaseStorage.js';
 import { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
@@ -43,10 +47,12 @@ export interface ResourceStoragesOptions {
 }
 
 /**
- * The storages of one resource. Progress: with a status subresource, annotations and
+ * The storages of one resource. With a status subresource and a status-only profile (`opkit`): progress
+ * in `status.<profile>.progress` and the diff-base in `status.<profile>.last-handled-configuration`
+ * ({@link DualDiffBaseStorage.statusOnly}), annotations of an older Opkit still read — one `/status`
+ * write per cycle. With a status subresource otherwise (`kopf`): annotations and
  * `status.<profile>.progress` (the more advanced record is read; the touch value goes to the
- * annotations only), else {@link SmartProgressStorage}. Diff-base: with a status subresource,
- * {@link DualDiffBaseStorage}, else the annotation. In the `opkit` profile (unless `adoptKopf` is
+ * annotations only) and {@link DualDiffBaseStorage}. Without one: {@link SmartProgressStorage} and the annotation. In the `opkit` profile (unless `adoptKopf` is
  * false), Kopf's records are read as well — ours first — and purged as ours are written, and Kopf's
  * finalizer counts as ours (`finalizers`), so objects a Kopf operator handled are resumed, not created
  * again, and released once their delete handlers ran.
@@ -59,12 +65,20 @@ export interface ResourceStoragesOptions {
  */
 export function resourceStorages(options: ResourceStoragesOptions): ResourceStorages {
   const profile = resolveProfile(options.profile);
-  const own = (of: PersistenceProfile): { progressStorage: ProgressStorage; diffBaseStorage: DiffBaseStorage } => ({
-    progressStorage: options.statusSubresource
-      ? new MultiProgressStorage([new AnnotationsProgressStorage({ profile: of }), new StatusProgressStorage({ profile: of })], { read: 'advanced', touch: 'first' })
-      : new SmartProgressStorage({ profile: of }),
-    diffBaseStorage: options.statusSubresource ? DualDiffBaseStorage.forProfile(of) : new AnnotationsDiffBaseStorage({ profile: of }),
-  });
+  const own = (of: PersistenceProfile): { progressStorage: ProgressStorage; diffBaseStorage: DiffBaseStorage } => {
+    if (!options.statusSubresource) return { progressStorage: new SmartProgressStorage({ profile: of }), diffBaseStorage: new AnnotationsDiffBaseStorage({ profile: of }) };
+    if (of.statusOnly === true) {
+      // Written to the status only; the annotations an older Opkit wrote are still read (and purged when present).
+      return {
+        progressStorage: new MultiProgressStorage([new StatusProgressStorage({ profile: of }), new AnnotationsProgressStorage({ profile: of, writable: false })], { read: 'advanced', touch: 'first' }),
+        diffBaseStorage: DualDiffBaseStorage.statusOnly(of),
+      };
+    }
+    return {
+      progressStorage: new MultiProgressStorage([new AnnotationsProgressStorage({ profile: of }), new StatusProgressStorage({ profile: of })], { read: 'advanced', touch: 'first' }),
+      diffBaseStorage: DualDiffBaseStorage.forProfile(of),
+    };
+  };
   const ours = own(profile);
   const finalizer = options.finalizer ?? profile.finalizer;
   const kopf = PERSISTENCE_PROFILES.kopf;
