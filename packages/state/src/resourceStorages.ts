@@ -25,6 +25,12 @@ export interface ResourceStorages {
   readonly finalizers?: readonly string[] | undefined;
   /** The annotation prefix of the adopted records (`kopf.zalando.org`), when records are adopted. */
   readonly adoptedPrefix?: string | undefined;
+  /**
+   * Whether adopted records are written under our names as soon as an object is seen with them only
+   * (`kopf` profile over Opkit's records: Kopf's annotation written once, lazily, so that Kopf can
+   * take the object over), rather than when the object next changes.
+   */
+  readonly settleAdopted?: boolean | undefined;
 }
 
 /** The input of {@link resourceStorages}. */
@@ -44,6 +50,13 @@ export interface ResourceStoragesOptions {
    * so that objects a Kopf operator handled are resumed and released. @defaultValue true
    */
   readonly adoptKopf?: boolean | undefined;
+  /**
+   * Whether, in the `kopf` profile, the `opkit` profile's records are read too (its diff-base and
+   * progress, in the status or the annotations, and its finalizer) and written under Kopf's names
+   * once, lazily, the first time an object is seen with Opkit's only (`settleAdopted`): the way to hand
+   * objects the default profile handled over to Kopf. @defaultValue true
+   */
+  readonly adoptOpkit?: boolean | undefined;
 }
 
 /**
@@ -84,6 +97,19 @@ export function resourceStorages(options: ResourceStoragesOptions): ResourceStor
   const kopf = PERSISTENCE_PROFILES.kopf;
   // The default profile takes over from Kopf: Kopf's records are read (ours first) and purged, and its finalizer is ours too.
   const adopt = (options.adoptKopf ?? true) && profile.name === 'opkit' && profile.prefix !== kopf.prefix;
+  // The kopf profile hands over to Kopf: the default profile's records (the status, where Kopf never looks)
+  // are read when Kopf's are absent, and written under Kopf's names once, lazily (core: settleAdopted).
+  const opkit = PERSISTENCE_PROFILES.opkit;
+  if ((options.adoptOpkit ?? true) && profile.name === 'kopf' && profile.prefix !== opkit.prefix) {
+    const theirs = own(opkit);
+    return {
+      progressStorage: options.progressStorage ?? new AdoptingProgressStorage(ours.progressStorage, theirs.progressStorage),
+      diffBaseStorage: options.diffBaseStorage ?? new AdoptingDiffBaseStorage(ours.diffBaseStorage, theirs.diffBaseStorage),
+      finalizer,
+      finalizers: finalizer === opkit.finalizer ? [finalizer] : [finalizer, opkit.finalizer],
+      settleAdopted: true,
+    };
+  }
   if (!adopt) {
     return {
       progressStorage: options.progressStorage ?? ours.progressStorage, diffBaseStorage: options.diffBaseStorage ?? ours.diffBaseStorage,
