@@ -20,7 +20,7 @@ async function writes(h: Harness): Promise<Record<string, number>> {
     const match = /^apiserver_request_total\{(.*)\} (\d+)$/.exec(line);
     if (!match) continue;
     const labels = Object.fromEntries([...match[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((item) => [item[1], item[2]]));
-    if (labels.resource !== 'kopfexamples' || !['POST', 'PUT', 'PATCH', 'DELETE'].includes(labels.verb!)) continue;
+    if (labels.resource !== 'kopfexamples' || !['POST', 'PUT', 'PATCH', 'DELETE'].includes(labels.verb)) continue;
     const key = `${labels.verb}${labels.subresource ? ` ${labels.subresource}` : ''}`;
     counts[key] = (counts[key] ?? 0) + Number(match[2]);
   }

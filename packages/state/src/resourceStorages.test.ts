@@ -14,8 +14,8 @@ const body = (annotations: Record<string, string> = {}, status: Record<string, u
   ({ metadata: { name: 'x', namespace: 'default', resourceVersion: '1', annotations }, spec: {}, status });
 
 describe('resourceStorages', () => {
-  it('keeps records and diff-base in annotations and status when the resource has a status subresource', () => {
-    const chosen = resourceStorages({ profile: 'kopf', statusSubresource: true });
+  it('keeps records and diff-base in annotations and status when the resource has a status subresource (kopf profile)', () => {
+    const chosen = resourceStorages({ profile: 'kopf', statusSubresource: true, adoptOpkit: false });
     expect(chosen.finalizer).toBe('kopf.zalando.org/KopfFinalizerMarker');
     expect(chosen.diffBaseStorage).toBeInstanceOf(DualDiffBaseStorage);
     const patch = new Patch();

@@ -103,7 +103,7 @@ export function swapFinalizer(adopted: string, ours: string): PatchFn {
     const metadata = (body as { metadata?: { finalizers?: unknown } }).metadata;
     const finalizers = metadata?.finalizers;
     if (!Array.isArray(finalizers) || finalizers.includes(ours) || !finalizers.includes(adopted)) return;
-    metadata!.finalizers = finalizers.map((name) => (name === adopted ? ours : name));
+    metadata!.finalizers = (finalizers as unknown[]).map((name) => (name === adopted ? ours : name));
   };
 }
 
