@@ -103,7 +103,8 @@ export function resourceStorages(options: ResourceStoragesOptions): ResourceStor
   if ((options.adoptOpkit ?? true) && profile.name === 'kopf' && profile.prefix !== opkit.prefix) {
     const theirs = own(opkit);
     return {
-      progressStorage: options.progressStorage ?? new AdoptingProgressStorage(ours.progressStorage, theirs.progressStorage),
+      // Kopf's essence keeps `opkit.dev/…` annotations unless the storage marker says they are a storage's: so does this one.
+      progressStorage: options.progressStorage ?? new AdoptingProgressStorage(ours.progressStorage, theirs.progressStorage, { clearAdopted: false }),
       diffBaseStorage: options.diffBaseStorage ?? new AdoptingDiffBaseStorage(ours.diffBaseStorage, theirs.diffBaseStorage),
       finalizer,
       finalizers: finalizer === opkit.finalizer ? [finalizer] : [finalizer, opkit.finalizer],

@@ -23,7 +23,12 @@ import type { ProgressStorage } from './progressStorage.js';
  * ```
  */
 export class AdoptingProgressStorage implements ProgressStorage {
-  constructor(readonly own: ProgressStorage, readonly adopted: ProgressStorage) {}
+  /** Whether the adopted storage's fields are cleared from essences too (not when they may be the user's). */
+  readonly clearAdopted: boolean;
+
+  constructor(readonly own: ProgressStorage, readonly adopted: ProgressStorage, options: { readonly clearAdopted?: boolean } = {}) {
+    this.clearAdopted = options.clearAdopted ?? true;
+  }
 
   fetch(args: { readonly key: string; readonly body: unknown }): ProgressRecord | null {
     return this.own.fetch(args) ?? this.adopted.fetch(args);
@@ -44,7 +49,8 @@ export class AdoptingProgressStorage implements ProgressStorage {
   }
 
   clear(essence: Essence): Essence {
-    return this.adopted.clear(this.own.clear(essence));
+    const cleared = this.own.clear(essence);
+    return this.clearAdopted ? this.adopted.clear(cleared) : cleared;
   }
 }
 
