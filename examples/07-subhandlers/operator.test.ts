@@ -22,7 +22,7 @@ describe('example 07-subhandlers', () => {
     const versions: Record<string, any>[] = [];
     let closed = false;
     const watching = (async () => {
-      for await (const event of stream) if (event.type === 'ADDED' || event.type === 'MODIFIED') versions.push(event.object.status?.opkit ?? {});
+      for await (const event of stream) if (event.type === 'ADDED' || event.type === 'MODIFIED') versions.push((event.object.status as { opkit?: Record<string, any> } | undefined)?.opkit ?? {});
     })().catch((error: unknown) => { if (!closed) throw error; }); // closing the stream ends it with an error
     const op = await env.run(operator);
     await env.apply(obj);
