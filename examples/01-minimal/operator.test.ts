@@ -26,10 +26,11 @@ describe('example 01-minimal', () => {
     const op = await env.run(operator);
     await env.apply(obj);
     const body = await env.waitFor(ref, (b) => b.status?.create_fn?.message === 'hello world'
-      && b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined);
+      && b.status?.opkit?.['last-handled-configuration'] !== undefined);
     expect(body.metadata.finalizers).toBeUndefined();
-    // Only the diff-base (and the storage marker Kopf also writes for custom prefixes) remain: no progress records.
-    expect(Object.keys(body.metadata.annotations ?? {}).filter((key) => key.startsWith('opkit.dev/')).sort()).toEqual(['opkit.dev/kopf-managed', 'opkit.dev/last-handled-configuration']);
+    // The diff-base went to the status with the result (one write); no annotation, no progress records remain.
+    expect(Object.keys(body.metadata.annotations ?? {}).filter((key) => key.startsWith('opkit.dev/'))).toEqual([]);
+    expect(body.status.opkit.progress ?? {}).toEqual({});
     await op.waitForLog('[default/kopf-example-1] Creation is processed: 1 succeeded; 0 failed.');
     expect(op.logs).toContain('[default/kopf-example-1] And here we are! Creating: {"duration":"1m","field":"value","items":["item1","item2"]}');
     expect(op.logs).toContain("[default/kopf-example-1] Handler 'create_fn' succeeded.");

@@ -27,9 +27,9 @@ describe('example 03-exceptions', () => {
     expect(count("Handler 'eventual_failure_with_tracebacks' failed with an exception and will try again in 1 seconds: An error that is supposed to be recoverable.")).toBe(2);
     expect(count("Handler 'eventual_failure_with_tracebacks' failed with an exception and will stop now (it would exceed 3 retries on the next attempt): An error that is supposed to be recoverable.")).toBe(1);
     expect(count("Handler 'instant_failure_with_traceback' failed with an exception and will stop now: An error that is supposed to be recoverable.")).toBe(1);
-    const body = await env.waitFor(ref, (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined);
-    const progress = Object.keys(body.metadata.annotations ?? {}).filter((key) => key.startsWith('opkit.dev/') && !['opkit.dev/last-handled-configuration', 'opkit.dev/kopf-managed'].includes(key));
-    expect(progress).toEqual([]);
+    const body = await env.waitFor(ref, (b) => b.status?.opkit?.['last-handled-configuration'] !== undefined);
+    expect(Object.keys(body.metadata.annotations ?? {}).filter((key) => key.startsWith('opkit.dev/'))).toEqual([]);
+    expect(body.status.opkit.progress ?? {}).toEqual({});
     expect(Object.keys(body.status ?? {}).filter((key) => key !== 'opkit')).toEqual([]);
     expect(body.metadata.finalizers).toBeUndefined();
   });

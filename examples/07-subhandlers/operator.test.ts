@@ -19,10 +19,10 @@ describe('example 07-subhandlers', () => {
     // Every version of the object the server stores, to see the records while the handlers are in flight.
     const kex = await env.client.resolveOne({ group: 'kopf.dev', plural: 'kopfexamples' });
     const stream = await env.client.watch(kex, { namespace: 'default' });
-    const versions: Record<string, string>[] = [];
+    const versions: Record<string, any>[] = [];
     let closed = false;
     const watching = (async () => {
-      for await (const event of stream) if (event.type === 'ADDED' || event.type === 'MODIFIED') versions.push(event.object.metadata.annotations ?? {});
+      for await (const event of stream) if (event.type === 'ADDED' || event.type === 'MODIFIED') versions.push((event.object.status as { opkit?: Record<string, any> } | undefined)?.opkit ?? {});
     })().catch((error: unknown) => { if (!closed) throw error; }); // closing the stream ends it with an error
     const op = await env.run(operator);
     await env.apply(obj);
@@ -35,15 +35,14 @@ describe('example 07-subhandlers', () => {
       "[default/kopf-example-1] Handler 'create_fn/item2' succeeded.",
       "[default/kopf-example-1] Handler 'create_fn' succeeded.",
     ]);
-    const body = await env.waitFor(ref, (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined);
-    const left = Object.keys(body.metadata.annotations ?? {}).filter((key) => key.startsWith('opkit.dev/create_fn'));
-    expect(left).toEqual([]);
+    const body = await env.waitFor(ref, (b) => b.status?.opkit?.['last-handled-configuration'] !== undefined);
+    expect(body.status.opkit.progress ?? {}).toEqual({}); // no record left
     // While in flight, the parent's record listed its sub-handlers, each of which had a record of its own.
-    await vi.waitFor(() => expect(versions.some((a) => a['opkit.dev/last-handled-configuration'] !== undefined)).toBe(true));
+    await vi.waitFor(() => expect(versions.some((a) => a['last-handled-configuration'] !== undefined)).toBe(true));
     closed = true;
     stream.close();
     await watching;
-    const inFlight = versions.find((a) => a['opkit.dev/create_fn'] !== undefined && a['opkit.dev/create_fn.item1'] !== undefined);
-    expect(JSON.parse(inFlight?.['opkit.dev/create_fn'] ?? '{}').subrefs).toEqual(['create_fn/item1', 'create_fn/item2']);
+    const inFlight = versions.find((a) => a.progress?.create_fn !== undefined && a.progress?.['create_fn/item1'] !== undefined);
+    expect(inFlight?.progress.create_fn.subrefs).toEqual(['create_fn/item1', 'create_fn/item2']);
   });
 });

@@ -43,7 +43,7 @@ describe('example 11-filtering-handlers', () => {
     const pings = op.logs.filter((line) => line.includes('Field daemon is satisfied.')).length;
     await env.patch(ref, { spec: { field: 'changed-again' } });
     // No handler matches this update: the change is only remembered in the diff-base.
-    await env.waitFor(ref, (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration']?.includes('changed-again'));
+    await env.waitFor(ref, (b) => b.status?.opkit?.['last-handled-configuration']?.includes('changed-again'));
     expect(op.logs.filter((line) => line.includes('Field change is satisfied.'))).toHaveLength(1);
     expect(op.logs.filter((line) => line.includes('Field daemon is satisfied.')).length).toBe(pings);
   });

@@ -24,7 +24,7 @@ describe('example 99-all-at-once', () => {
       await env.apply(obj);
       await op.waitForLog('[default/kopf-example-1] Creation is processed: 3 succeeded; 0 failed.', { timeout: 20_000 });
       // The log line comes before the cycle's patch lands: wait for the stored outcome.
-      const body = await env.waitFor(ref, (b) => b.status?.create_2 !== undefined && b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined);
+      const body = await env.waitFor(ref, (b) => b.status?.create_2 !== undefined && b.status?.opkit?.['last-handled-configuration'] !== undefined);
       expect(body.status['create_1']).toEqual({ 'job1-status': 100 });
       expect(body.status['create_2']).toEqual({ 'job2-status': 100 });
       expect(body.metadata.finalizers).toEqual(['opkit.dev/finalizer']);

@@ -15,7 +15,7 @@ import { Daemons } from '@opkit/daemons';
 import { KeyedQueue } from '@opkit/tasks';
 import { createIndexer } from '@opkit/handlers';
 import type { Harness } from './harness.js';
-import { FAST, kopfExample, startHarness } from './harness.js';
+import { diffBaseOf, FAST, kopfExample, startHarness } from './harness.js';
 import { manualClock } from './manualClock.js';
 
 type HandlerEvent = Extract<FeedEvent, { type: 'handler' }>;
@@ -42,7 +42,7 @@ describe('the composition root: one test per token', () => {
     await h.run(registry, { overrides: (c) => { c.register(DIFFBASE_STORAGE, { useValue: new StatusDiffBaseStorage({ field: 'status.mine.base' }) }); } });
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
     const body = await h.waitFor('kopf-example-1', (b) => (b.status as any)?.mine?.base !== undefined, 'the diff-base in status.mine.base');
-    expect(body.metadata.annotations?.['opkit.dev/last-handled-configuration']).toBeUndefined();
+    expect(diffBaseOf(body)).toBeUndefined();
 
     // STORAGES decides per resource, the finalizer included.
     const other = new Registry();
@@ -88,7 +88,7 @@ describe('the composition root: one test per token', () => {
     registry.on.create('kopfexamples', function create_fn({ logger }) { logger.info('hello from the handler'); });
     const run = await h.run(registry, { overrides: (c) => { c.register(LOGGER, { useValue: createLogger({ format: 'plain', write: (line) => lines.push(line) }) }); } });
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
-    await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the creation');
+    await h.waitFor('kopf-example-1', (b) => diffBaseOf(b) !== undefined, 'the creation');
     expect(lines).toContain('[default/kopf-example-1] hello from the handler');
     expect(run.lines).not.toContain('[default/kopf-example-1] hello from the handler');
     expect(run.feed).toContainEqual(expect.objectContaining({ type: 'log', level: 'info', message: 'hello from the handler', object: expect.objectContaining({ name: 'kopf-example-1' }) }));
@@ -105,7 +105,7 @@ describe('the composition root: one test per token', () => {
     await h.run(registry, { overrides: (c) => { c.register(WATCH_SOURCE, { useFactory: (inner) => source(inner.resolve(KUBE_CLIENT)) }); } });
     await h.client.create(h.kex, kopfExample('hidden-one'), { namespace: 'default' });
     await h.client.create(h.kex, kopfExample('shown'), { namespace: 'default' });
-    await h.waitFor('shown', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the shown object');
+    await h.waitFor('shown', (b) => diffBaseOf(b) !== undefined, 'the shown object');
     expect(handled).toEqual(['shown']);
     expect(h.patchCount('hidden-one')).toBe(0);
   });
@@ -126,7 +126,7 @@ describe('the composition root: one test per token', () => {
     });
     await h.client.create(h.kex, kopfExample('hidden-one'), { namespace: 'default' });
     await h.client.create(h.kex, kopfExample('shown'), { namespace: 'default' });
-    await h.waitFor('shown', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the shown object');
+    await h.waitFor('shown', (b) => diffBaseOf(b) !== undefined, 'the shown object');
     expect(queued).toContain('hidden-one');
     expect(handled).toEqual(['shown']);
     expect(h.patchCount('hidden-one')).toBe(0);

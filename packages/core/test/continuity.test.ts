@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry, TemporaryError } from '../src/index.js';
 import type { Harness } from './harness.js';
-import { kopfExample, startHarness } from './harness.js';
+import { kopfExample, progressOf, startHarness } from './harness.js';
 
 // The diff-base Kopf writes for examples/obj.yaml (the bytes of Kopf's own examples).
 const KOPF_DIFF_BASE = '{"spec":{"duration":"1m","field":"value","items":["item1","item2"]},"metadata":{"labels":{"somelabel":"somevalue"},"annotations":{"someannotation":"somevalue"}}}\n';
@@ -34,7 +34,7 @@ describe('continuity across restarts', () => {
     };
     const one = await h.run(build());
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
-    await h.waitFor('kopf-example-1', (b) => JSON.parse(b.metadata.annotations?.['opkit.dev/flaky'] ?? '{}').retries === 1, 'the first failed attempt stored');
+    await h.waitFor('kopf-example-1', (b) => JSON.parse(progressOf(b, 'flaky') ?? '{}').retries === 1, 'the first failed attempt stored');
     await one.stop();
     process = 2;
     const two = await h.run(build());

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry } from '../src/index.js';
 import type { Harness } from './harness.js';
-import { kopfExample, startHarness } from './harness.js';
+import { diffBaseOf, kopfExample, startHarness } from './harness.js';
 
 const PREFIX = '[default/kopf-example-1] ';
 
@@ -34,7 +34,7 @@ describe('handlers with a field', () => {
 
     // Another field changes: the update handler with a field does not run.
     await h.client.patch(h.kex, 'kopf-example-1', { spec: { field: 'newvalue' } }, { namespace: 'default' });
-    await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration']?.includes('newvalue') === true, 'the first update');
+    await h.waitFor('kopf-example-1', (b) => diffBaseOf(b)?.includes('newvalue') === true, 'the first update');
     await h.client.patch(h.kex, 'kopf-example-1', { spec: { color: { shade: 2 } } }, { namespace: 'default' });
     const body = await h.waitFor('kopf-example-1', (b) => (b.status as any)?.['update_color/spec.color'] !== undefined, 'the color update');
 

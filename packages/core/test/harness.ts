@@ -41,6 +41,23 @@ export function kopfExample(name = 'kopf-example-1'): KubeObject {
   };
 }
 
+/**
+ * The diff-base the default profile stored on an object: `status.opkit.last-handled-configuration`
+ * with a status subresource (one write per cycle), else the `opkit.dev/last-handled-configuration` annotation.
+ */
+export function diffBaseOf(body: KubeObject): string | undefined {
+  const status = (body as { status?: { opkit?: Record<string, unknown> } }).status;
+  const copy = status?.opkit?.['last-handled-configuration'];
+  return typeof copy === 'string' ? copy : body.metadata.annotations?.['opkit.dev/last-handled-configuration'];
+}
+
+/** The default profile's progress record of a handler, as JSON text (`status.opkit.progress.<id>`, else the annotation). */
+export function progressOf(body: KubeObject, id: string): string | undefined {
+  const progress = (body as { status?: { opkit?: { progress?: Record<string, unknown> } } }).status?.opkit?.progress;
+  const record = progress?.[id];
+  return record !== undefined && record !== null ? JSON.stringify(record) : body.metadata.annotations?.[`opkit.dev/${id.replaceAll('/', '.')}`];
+}
+
 /** Fast settings for tests. */
 export const FAST: SettingsInput = {
   persistence: { consistencyTimeout: 2 },

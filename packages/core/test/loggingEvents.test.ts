@@ -12,7 +12,7 @@ import { findTool, useTool } from '@opkit/test-tools';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { events, Registry } from '../src/index.js';
 import type { Harness } from './harness.js';
-import { kopfExample, startHarness } from './harness.js';
+import { diffBaseOf, kopfExample, startHarness } from './harness.js';
 
 const kubectlTool = findTool('kubectl');
 
@@ -117,7 +117,7 @@ describe('Logging events', () => {
     });
     await h.run(registry, { settings: { posting: { loggers: false } } });
     const created = await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
-    await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the creation to finish');
+    await h.waitFor('kopf-example-1', (b) => diffBaseOf(b) !== undefined, 'the creation to finish');
     // Posts go out in order: once the marker is there, any Logging event of the lines before it would be too.
     const all = await vi.waitFor(async () => {
       const found = await eventsOf(created.metadata.uid);

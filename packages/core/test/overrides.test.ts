@@ -4,7 +4,7 @@ import { StatusProgressStorage } from '@opkit/state';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_SINK, events, PROGRESS_STORAGE, Registry, TemporaryError } from '../src/index.js';
 import type { Harness } from './harness.js';
-import { kopfExample, startHarness } from './harness.js';
+import { diffBaseOf, kopfExample, progressOf, startHarness } from './harness.js';
 
 describe('overrides by token', () => {
   let h: Harness;
@@ -26,8 +26,8 @@ describe('overrides by token', () => {
     });
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
     await h.waitFor('kopf-example-1', (b) => (b.status as any)?.myop?.progress?.create_fn?.retries === 1, 'the record in status.myop.progress');
-    expect((await h.get()).metadata.annotations?.['opkit.dev/create_fn']).toBeUndefined();
-    await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the creation to finish');
+    expect(progressOf(await h.get(), 'create_fn')).toBeUndefined();
+    await h.waitFor('kopf-example-1', (b) => diffBaseOf(b) !== undefined, 'the creation to finish');
     // The handler's own events, in order; the object's log lines go to the same sink as Logging events (by default).
     expect(posted.filter((line) => !/^\w+\/Logging /.test(line))).toEqual(['Normal/Tried attempt 0', 'Normal/Tried attempt 1']);
     expect(posted).toContain("Normal/Logging Handler 'create_fn' succeeded.");
@@ -44,7 +44,7 @@ describe('overrides by token', () => {
       },
     });
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
-    await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the creation to finish');
+    await h.waitFor('kopf-example-1', (b) => diffBaseOf(b) !== undefined, 'the creation to finish');
     expect(posted).toContain('Normal/Logging from the handler');
     expect(posted).toContain("Normal/Logging Handler 'create_fn' succeeded.");
     expect(posted.some((line) => line.includes('from the spy'))).toBe(false);

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry, TemporaryError } from '../src/index.js';
 import type { Harness } from './harness.js';
-import { kopfExample, startHarness } from './harness.js';
+import { kopfExample, progressOf, startHarness } from './harness.js';
 
 describe('processing: queueing across objects', () => {
   let h: Harness;
@@ -27,11 +27,11 @@ describe('processing: queueing across objects', () => {
     });
     await h.run(registry, { settings: { queueing: { workerLimit: 1 }, persistence: { consistencyTimeout: 1 } } });
     await h.client.create(h.kex, kopfExample('delayed'), { namespace: 'default' });
-    await h.waitFor('delayed', (b) => b.metadata.annotations?.['opkit.dev/create_fn'] !== undefined, 'the delayed attempt stored');
+    await h.waitFor('delayed', (b) => progressOf(b, 'create_fn') !== undefined, 'the delayed attempt stored');
     const names = ['one', 'two', 'three'];
     await Promise.all(names.map((name) => h.client.create(h.kex, kopfExample(name), { namespace: 'default' })));
     for (const name of names) await h.waitFor(name, (b) => (b.status as any)?.create_fn === name, `${name} to be handled`);
     expect(most).toBe(1);
-    expect(JSON.parse((await h.get('delayed')).metadata.annotations!['opkit.dev/create_fn']!)).toMatchObject({ retries: 1, success: false });
+    expect(JSON.parse(progressOf(await h.get('delayed'), 'create_fn') ?? '{}')).toMatchObject({ retries: 1, success: false });
   });
 });

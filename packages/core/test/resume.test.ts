@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry } from '../src/index.js';
 import type { Harness } from './harness.js';
-import { kopfExample, startHarness } from './harness.js';
+import { diffBaseOf, kopfExample, startHarness } from './harness.js';
 
 const PREFIX = '[default/kopf-example-1] ';
 
@@ -25,7 +25,7 @@ describe('processing: resuming after a restart', () => {
     const calls: string[] = [];
     const one = await h.run(operatorRegistry(calls));
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
-    await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the creation');
+    await h.waitFor('kopf-example-1', (b) => diffBaseOf(b) !== undefined, 'the creation');
     await one.stop();
     expect(calls).toEqual(['create']);
     const before = h.patchCount('kopf-example-1');
@@ -47,15 +47,15 @@ describe('processing: resuming after a restart', () => {
     const calls: string[] = [];
     const one = await h.run(operatorRegistry(calls));
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
-    await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the creation');
+    await h.waitFor('kopf-example-1', (b) => diffBaseOf(b) !== undefined, 'the creation');
     await one.stop();
     await h.client.patch(h.kex, 'kopf-example-1', { spec: { field: 'while-down' } }, { namespace: 'default' });
 
     const two = await h.run(operatorRegistry(calls));
     await expect.poll(() => two.lines.includes(`${PREFIX}Updating is processed: 2 succeeded; 0 failed.`)).toBe(true);
     expect(calls).toEqual(['create', 'update', 'resume']); // registration order
-    const body = await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration']?.includes('while-down') === true, 'the new diff-base');
-    expect(Object.keys(body.metadata.annotations ?? {}).filter((key) => key.startsWith('opkit.dev/')).sort())
-      .toEqual(['opkit.dev/kopf-managed', 'opkit.dev/last-handled-configuration']); // no progress left
+    const body = await h.waitFor('kopf-example-1', (b) => diffBaseOf(b)?.includes('while-down') === true, 'the new diff-base');
+    expect(Object.keys(body.metadata.annotations ?? {}).filter((key) => key.startsWith('opkit.dev/'))).toEqual([]); // all in the status
+    expect((body.status as any).opkit.progress ?? {}).toEqual({}); // no progress left
   });
 });

@@ -14,7 +14,7 @@ import { createIndices } from '@opkit/handlers';
 import { composeOperator } from '../src/root/container.js';
 import { CYCLE_QUEUE, DAEMONS, INDEXER, STORAGES, WATCH_SOURCE } from '../src/root/tokens.js';
 import type { Harness } from './harness.js';
-import { kopfExample, startHarness } from './harness.js';
+import { diffBaseOf, kopfExample, progressOf, startHarness } from './harness.js';
 
 /** The system clock, counting the timers that are pending and recording the delay of each one that fired, in order. */
 function countingClock(): Clock & { readonly pending: Set<unknown>; readonly fired: number[] } {
@@ -90,7 +90,7 @@ describe('runResources', () => {
     await expect.poll(() => synced).toBe(1);
 
     await h.client.create(h.kex, kopfExample('waiting'), { namespace: 'default' });
-    await h.waitFor('waiting', (b) => JSON.parse(b.metadata.annotations?.['opkit.dev/create_fn'] ?? '{}').retries === 1, 'the delayed retry stored');
+    await h.waitFor('waiting', (b) => JSON.parse(progressOf(b, 'create_fn') ?? '{}').retries === 1, 'the delayed retry stored');
     await expect.poll(() => clock.pending.size).toBeGreaterThan(0); // the wake-up in 60 s
     await h.client.create(h.kex, kopfExample('slow'), { namespace: 'default' });
     await expect.poll(() => slowStarted).toBe(true);
@@ -113,7 +113,7 @@ describe('runResources', () => {
     // The interrupted handler's cycle finished: its result and the finished creation are stored.
     const slow = await h.get('slow');
     expect((slow.status as any)?.create_fn).toBe('stopped politely');
-    expect(slow.metadata.annotations?.['opkit.dev/last-handled-configuration']).toBeDefined();
+    expect(diffBaseOf(slow)).toBeDefined();
     expect(feed.filter((event) => event.type === 'watch' && event.phase === 'stopped').length).toBeGreaterThan(0);
     await expect.poll(() => h.server.stats().watches).toBe(0);
   });

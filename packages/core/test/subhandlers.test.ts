@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry, subhandler, TemporaryError } from '../src/index.js';
 import type { Harness } from './harness.js';
-import { kopfExample, startHarness } from './harness.js';
+import { diffBaseOf, kopfExample, startHarness } from './harness.js';
 
 const PREFIX = '[default/kopf-example-1] ';
 
@@ -29,12 +29,12 @@ describe('processing: sub-handlers', () => {
     });
     // A spy sees every version of the object, our own patches included: it keeps the stored records.
     registry.on.event('kopfexamples', function watch_records({ body }) {
-      const annotations = body.metadata.annotations ?? {};
-      records.push(Object.fromEntries(Object.entries(annotations).filter(([key]) => key.startsWith('opkit.dev/create_fn'))));
+      const progress = (body.status as any)?.opkit?.progress ?? {};
+      records.push(Object.fromEntries(Object.entries(progress).map(([key, record]) => [key, JSON.stringify(record)])));
     });
     const run = await h.run(registry);
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
-    const body = await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the creation');
+    const body = await h.waitFor('kopf-example-1', (b) => diffBaseOf(b) !== undefined, 'the creation');
     await expect.poll(() => run.lines.includes(`${PREFIX}Creation is processed: 1 succeeded; 0 failed.`)).toBe(true);
 
     // The parent runs in every cycle (asap: one child per cycle), the children once each until they succeed.
@@ -45,11 +45,11 @@ describe('processing: sub-handlers', () => {
     expect(run.lines.some((line) => line.startsWith(`${PREFIX}Handler 'create_fn/item2' failed temporarily: item2 is not ready`))).toBe(true);
     expect(run.lines).toContain(`${PREFIX}Handler 'create_fn' succeeded.`);
 
-    // While in flight, the parent's record listed its children; each child had a record of its own ('/' → '.').
-    const inFlight = records.find((item) => item['opkit.dev/create_fn'] !== undefined && item['opkit.dev/create_fn.item1'] !== undefined);
+    // While in flight, the parent's record listed its children; each child had a record of its own (status.opkit.progress).
+    const inFlight = records.find((item) => item['create_fn'] !== undefined && item['create_fn/item1'] !== undefined);
     expect(inFlight).toBeDefined();
-    expect(JSON.parse(inFlight!['opkit.dev/create_fn']!).subrefs).toEqual(['create_fn/item1', 'create_fn/item2']);
-    expect(JSON.parse(inFlight!['opkit.dev/create_fn.item1']!)).toMatchObject({ success: true, purpose: 'create' });
+    expect(JSON.parse(inFlight!['create_fn']!).subrefs).toEqual(['create_fn/item1', 'create_fn/item2']);
+    expect(JSON.parse(inFlight!['create_fn/item1']!)).toMatchObject({ success: true, purpose: 'create' });
     // Done: no record is left, neither in the annotations nor in the status.
     expect(Object.keys(body.metadata.annotations ?? {}).filter((key) => key.startsWith('opkit.dev/create_fn'))).toEqual([]);
     expect((body.status as any)?.opkit?.progress ?? {}).toEqual({});

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry, subhandler } from '../src/index.js';
 import type { Harness } from './harness.js';
-import { kopfExample, startHarness } from './harness.js';
+import { diffBaseOf, kopfExample, startHarness } from './harness.js';
 
 const PREFIX = '[default/kopf-example-1] ';
 const KOPF_FINALIZER = 'kopf.zalando.org/KopfFinalizerMarker';
@@ -73,7 +73,7 @@ describe('taking over from Kopf (default profile)', () => {
       for (const id of ['sub1', 'sub2']) subhandler(() => { calls.push(id); }, { id });
     });
     const run = await h.run(registry);
-    const body = await h.waitFor('kopf-example-1', (b) => b.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined, 'the creation');
+    const body = await h.waitFor('kopf-example-1', (b) => diffBaseOf(b) !== undefined, 'the creation');
     expect(calls).toEqual(['create_fn', 'sub2']);
     // Kopf's records are purged with ours; none of them stays behind.
     expect(Object.keys(body.metadata.annotations ?? {}).filter((key) => key.startsWith('kopf.zalando.org/'))).toEqual([]);

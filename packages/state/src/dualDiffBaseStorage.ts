@@ -11,6 +11,10 @@
 // In the `kopf` profile the copy is only read (`copy: 'read'`): Kopf never writes it, so a copy would go stale
 // as soon as Kopf handles the object again. A copy found there (written by an older Opkit) is removed when the
 // annotation is next stored.
+//
+// Status only (`DualDiffBaseStorage.statusOnly`, the `opkit` profile's choice): the copy is written and
+// the annotation only read. An annotation an older Opkit wrote stays behind, and the digest next to
+// the copy names it, so the copy wins over it; nothing has to touch the object itself.
 import { createHash } from 'node:crypto';
 import type { DiffBaseStorage } from './diffBaseStorage.js';
 import { AnnotationsDiffBaseStorage, StatusDiffBaseStorage } from './diffBaseStorage.js';
@@ -34,6 +38,8 @@ export interface DualDiffBaseStorageOptions {
    * before and removed when the diff-base is stored, but never written.
    */
   readonly copy?: 'write' | 'read';
+  /** Whether the annotation is written too (the default), or only read (status only: one `/status` write). */
+  readonly writePrimary?: boolean;
 }
 
 /**
@@ -54,11 +60,14 @@ export class DualDiffBaseStorage implements DiffBaseStorage {
   readonly #copyField: readonly string[] | undefined;
   /** Whether the copy is written, or only read (and removed once the annotation is stored). */
   readonly copy: 'write' | 'read';
+  /** Whether the annotation (the primary) is written too, or only read. */
+  readonly writesPrimary: boolean;
 
   constructor(primary: DiffBaseStorage, secondary: DiffBaseStorage, options: DualDiffBaseStorageOptions = {}) {
     this.#primary = primary;
     this.#secondary = secondary;
     this.copy = options.copy ?? 'write';
+    this.writesPrimary = options.writePrimary ?? true;
     const field = secondary instanceof StatusDiffBaseStorage ? secondary.field : undefined;
     this.#copyField = field && field.length > 0 ? field : undefined;
     this.#replacesField = field && field.length > 0 ? [...field.slice(0, -1), `${field[field.length - 1]!}-replaces`] : undefined;
@@ -68,6 +77,24 @@ export class DualDiffBaseStorage implements DiffBaseStorage {
   static forProfile(profile?: PersistenceProfileName | PersistenceProfile, primary?: DiffBaseStorage): DualDiffBaseStorage {
     const copy = resolveProfile(profile).statusDiffBaseCopy === false ? 'read' : 'write';
     return new DualDiffBaseStorage(primary ?? new AnnotationsDiffBaseStorage({ profile }), new StatusDiffBaseStorage({ profile }), { copy });
+  }
+
+  /**
+   * The status copy only: written to the status, the annotation (left by an older Opkit, or written
+   * for a handover) only read — a cycle's diff-base then travels in its `/status` merge patch.
+   *
+   * @example
+   * ```ts
+   * DualDiffBaseStorage.statusOnly('opkit'); // writes status.opkit.last-handled-configuration (+ -replaces)
+   * ```
+   */
+  static statusOnly(profile?: PersistenceProfileName | PersistenceProfile): DualDiffBaseStorage {
+    return new DualDiffBaseStorage(new AnnotationsDiffBaseStorage({ profile }), new StatusDiffBaseStorage({ profile }), { writePrimary: false });
+  }
+
+  /** The annotation it reads (and writes unless status-only). */
+  get primary(): DiffBaseStorage {
+    return this.#primary;
   }
 
   build(args: { readonly body: unknown; readonly extraFields?: readonly FieldSpec[] }): Essence {
@@ -97,6 +124,6 @@ export class DualDiffBaseStorage implements DiffBaseStorage {
     }
     this.#secondary.store(args);
     if (this.#replacesField !== undefined) args.patch.set(this.#replacesField, digestOf(this.#primary.fetch(args)));
-    this.#primary.store(args);
+    if (this.writesPrimary) this.#primary.store(args);
   }
 }

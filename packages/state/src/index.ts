@@ -51,7 +51,7 @@ export { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
 export type { ResourceStorages, ResourceStoragesOptions } from './resourceStorages.js';
 export { resourceStorages } from './resourceStorages.js';
 export type { AdoptedRecordsInput } from './takeover.js';
-export { AdoptingProgressStorage, AdoptingDiffBaseStorage, adoptedRecords } from './takeover.js';
+export { AdoptingProgressStorage, AdoptingDiffBaseStorage, adoptedRecords, swapFinalizer } from './takeover.js';
 
 // Handler-state bookkeeping and results
 export type { HandlerOutcome, HandlerStateFields } from './handlerState.js';

@@ -42,6 +42,14 @@ export interface PersistenceProfile {
    * existing copy is still read. Omitted means yes.
    */
   readonly statusDiffBaseCopy?: boolean;
+  /**
+   * Whether, for a resource with a status subresource, the progress records and the diff-base are
+   * written to the status only (`status.<prefix>.progress`, `diffBaseField`), so that a cycle's
+   * handler results, success records and diff-base are one merge patch of `/status`: one write per
+   * handled object (`opkit`: yes). Otherwise they go to the annotations too and a cycle costs two
+   * writes (`kopf`: Kopf reads only its annotations). Older annotations are still read. Omitted means no.
+   */
+  readonly statusOnly?: boolean;
 }
 
 /**
@@ -65,6 +73,7 @@ export const PERSISTENCE_PROFILES: Readonly<Record<PersistenceProfileName, Persi
     v1Keys: false,
     secretDigests: true,
     statusDiffBaseCopy: true,
+    statusOnly: true,
   }),
   kopf: Object.freeze({
     name: 'kopf',
@@ -78,6 +87,7 @@ export const PERSISTENCE_PROFILES: Readonly<Record<PersistenceProfileName, Persi
     v1Keys: true,
     secretDigests: false,
     statusDiffBaseCopy: false,
+    statusOnly: false,
   }),
 });
 

@@ -64,13 +64,16 @@ export class AnnotationsProgressStorage implements ProgressStorage {
   readonly v1: boolean;
   /** Whether null fields are written too. */
   readonly verbose: boolean;
+  /** Whether records and touch values are written (else only read and purged). */
+  readonly writable: boolean;
 
-  constructor(options: StorageProfileOptions & { readonly prefix?: string; readonly touchKey?: string; readonly v1?: boolean; readonly verbose?: boolean } = {}) {
+  constructor(options: StorageProfileOptions & { readonly prefix?: string; readonly touchKey?: string; readonly v1?: boolean; readonly verbose?: boolean; readonly writable?: boolean } = {}) {
     const profile = resolveProfile(options.profile);
     this.prefix = options.prefix ?? profile.prefix;
     this.touchKey = options.touchKey ?? profile.touchKey;
     this.v1 = options.v1 ?? profile.v1Keys;
     this.verbose = options.verbose ?? false;
+    this.writable = options.writable ?? true;
   }
 
   /** The annotation keys of a handler id (or the touch key) on this body. */
@@ -87,6 +90,7 @@ export class AnnotationsProgressStorage implements ProgressStorage {
   }
 
   store({ key, record, body, patch }: { readonly key: string; readonly record: ProgressRecord; readonly body: unknown; readonly patch: Patch }): void {
+    if (!this.writable) return;
     const encoded = encodeProgressRecord(record, { verbose: this.verbose });
     for (const fullKey of this.keys(key, body)) patch.set(['metadata', 'annotations', fullKey], encoded);
     storeStorageMarker(this.prefix, body, patch);
@@ -97,6 +101,7 @@ export class AnnotationsProgressStorage implements ProgressStorage {
   }
 
   touch({ body, patch, value }: { readonly body: unknown; readonly patch: Patch; readonly value: string | null }): void {
+    if (!this.writable) return;
     for (const fullKey of this.keys(this.touchKey, body)) {
       const current = resolve(body, ['metadata', 'annotations', fullKey], null);
       if (current !== value) {

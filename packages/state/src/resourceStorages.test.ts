@@ -5,15 +5,17 @@ import { applyMergePatch } from './diff.js';
 import { AnnotationsDiffBaseStorage } from './diffBaseStorage.js';
 import { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
 import { Patch } from './patch.js';
+import { PERSISTENCE_PROFILES } from './profiles.js';
 import { AnnotationsProgressStorage, MultiProgressStorage, SmartProgressStorage, StatusProgressStorage } from './progressStorage.js';
+import { planPatchRequests } from './patchRequests.js';
 import { resourceStorages } from './resourceStorages.js';
 
 const body = (annotations: Record<string, string> = {}, status: Record<string, unknown> = {}): Record<string, unknown> =>
   ({ metadata: { name: 'x', namespace: 'default', resourceVersion: '1', annotations }, spec: {}, status });
 
 describe('resourceStorages', () => {
-  it('keeps records and diff-base in annotations and status when the resource has a status subresource', () => {
-    const chosen = resourceStorages({ profile: 'kopf', statusSubresource: true });
+  it('keeps records and diff-base in annotations and status when the resource has a status subresource (kopf profile)', () => {
+    const chosen = resourceStorages({ profile: 'kopf', statusSubresource: true, adoptOpkit: false });
     expect(chosen.finalizer).toBe('kopf.zalando.org/KopfFinalizerMarker');
     expect(chosen.diffBaseStorage).toBeInstanceOf(DualDiffBaseStorage);
     const patch = new Patch();
@@ -21,6 +23,47 @@ describe('resourceStorages', () => {
     const stored = applyMergePatch<Record<string, any>>(body(), JSON.parse(JSON.stringify(patch)));
     expect(stored.metadata.annotations['kopf.zalando.org/create_fn']).toBe('{"retries":1,"success":false}');
     expect(stored.status.kopf.progress.create_fn).toEqual({ retries: 1, success: false });
+  });
+
+  it('keeps records, touch values and the diff-base in the status only in the opkit profile: one /status request', () => {
+    const { progressStorage, diffBaseStorage } = resourceStorages({ statusSubresource: true });
+    const patch = new Patch();
+    const created = body();
+    progressStorage.store({ key: 'create_fn', record: { retries: 1, success: false }, body: created, patch });
+    progressStorage.touch({ body: created, patch, value: '2026-01-01T00:00:00.000000+00:00' });
+    diffBaseStorage.store({ body: created, patch, essence: { spec: { field: 'a' } } });
+    expect(planPatchRequests(patch, { statusSubresource: true })).toEqual({ status: { status: { opkit: {
+      progress: { create_fn: { retries: 1, success: false } }, dummy: '2026-01-01T00:00:00.000000+00:00',
+      'last-handled-configuration': '{"spec":{"field":"a"}}', 'last-handled-configuration-replaces': expect.any(String),
+    } } } });
+    const stored = applyMergePatch<Record<string, any>>(created, JSON.parse(JSON.stringify(patch)));
+    expect(progressStorage.fetch({ key: 'create_fn', body: stored })).toEqual({ retries: 1, success: false });
+    expect(diffBaseStorage.fetch({ body: stored })).toEqual({ spec: { field: 'a' } });
+  });
+
+  it('resumes from what an older Opkit wrote (annotations and a status copy), and its newer status copy wins over the old annotation', () => {
+    const older = resourceStorages({ profile: { ...PERSISTENCE_PROFILES.opkit, statusOnly: false }, statusSubresource: true });
+    const current = resourceStorages({ statusSubresource: true });
+    const first = new Patch();
+    older.progressStorage.store({ key: 'create_fn', record: { retries: 2, success: false }, body: body(), patch: first });
+    older.diffBaseStorage.store({ body: body(), patch: first, essence: { spec: { field: 'a' } } });
+    const byOlder = applyMergePatch<Record<string, any>>(body(), JSON.parse(JSON.stringify(first)));
+    expect(byOlder.metadata.annotations['opkit.dev/last-handled-configuration']).toBeDefined();
+    expect(current.progressStorage.fetch({ key: 'create_fn', body: byOlder })).toEqual({ retries: 2, success: false });
+    expect(current.diffBaseStorage.fetch({ body: byOlder })).toEqual({ spec: { field: 'a' } });
+    // Only the annotation (no status copy: an object the older Opkit handled without a status part).
+    const annotationOnly = { ...byOlder, status: {} };
+    expect(current.diffBaseStorage.fetch({ body: annotationOnly })).toEqual({ spec: { field: 'a' } });
+    // The next change is stored in the status only; the old annotation stays and loses.
+    const next = new Patch();
+    current.diffBaseStorage.store({ body: byOlder, patch: next, essence: { spec: { field: 'b' } } });
+    current.progressStorage.purge({ key: 'create_fn', body: byOlder, patch: next });
+    const byCurrent = applyMergePatch<Record<string, any>>(byOlder, JSON.parse(JSON.stringify(next)));
+    expect(byCurrent.metadata.annotations['opkit.dev/last-handled-configuration']).toContain('"a"');
+    expect(current.diffBaseStorage.fetch({ body: byCurrent })).toEqual({ spec: { field: 'b' } });
+    // The older record is purged where it is (a one-off object request for such an object).
+    expect(byCurrent.metadata.annotations['opkit.dev/create_fn']).toBeUndefined();
+    expect(current.progressStorage.fetch({ key: 'create_fn', body: byCurrent })).toBeNull();
   });
 
   it('uses Kopf\'s layout without a status subresource, and the profile\'s finalizer unless given one', () => {

@@ -1,8 +1,12 @@
 // Which storages one resource uses: the profile's, chosen by whether the resource has a status
-// subresource, unless the operator was given its own. With a status subresource a cycle's patch is
-// two requests (status first, then the object), so the progress records and the diff-base are kept in
-// both places — each request then carries a handler's success next to the effect it carries, and a
-// crash between the two never re-runs a handler whose effect was stored. Without one, Kopf's layout.
+// subresource, unless the operator was given its own. With a status subresource and a status-only
+// profile (`opkit`), the progress records and the diff-base live in the status, so a cycle is one
+// merge patch of /status carrying the handlers' results, their success records and the diff-base:
+// one write per handled object, and nothing to lose between two requests. With a status subresource
+// and the `kopf` profile, a cycle's patch is two requests (status first, then the object), so the
+// progress records and the diff-base are kept in both places — each request then carries a handler's
+// success next to the effect it carries, and a crash between the two never re-runs a handler whose
+// effect was stored. Without a status subresource, Kopf's layout (annotations, one patch).
 import type { DiffBaseStorage } from './diffBaseStorage.js';
 import { AnnotationsDiffBaseStorage } from './diffBaseStorage.js';
 import { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
@@ -21,6 +25,12 @@ export interface ResourceStorages {
   readonly finalizers?: readonly string[] | undefined;
   /** The annotation prefix of the adopted records (`kopf.zalando.org`), when records are adopted. */
   readonly adoptedPrefix?: string | undefined;
+  /**
+   * Whether adopted records are written under our names as soon as an object is seen with them only
+   * (`kopf` profile over Opkit's records: Kopf's annotation written once, lazily, so that Kopf can
+   * take the object over), rather than when the object next changes.
+   */
+  readonly settleAdopted?: boolean | undefined;
 }
 
 /** The input of {@link resourceStorages}. */
@@ -40,13 +50,22 @@ export interface ResourceStoragesOptions {
    * so that objects a Kopf operator handled are resumed and released. @defaultValue true
    */
   readonly adoptKopf?: boolean | undefined;
+  /**
+   * Whether, in the `kopf` profile, the `opkit` profile's records are read too (its diff-base and
+   * progress, in the status or the annotations, and its finalizer) and written under Kopf's names
+   * once, lazily, the first time an object is seen with Opkit's only (`settleAdopted`): the way to hand
+   * objects the default profile handled over to Kopf. @defaultValue true
+   */
+  readonly adoptOpkit?: boolean | undefined;
 }
 
 /**
- * The storages of one resource. Progress: with a status subresource, annotations and
+ * The storages of one resource. With a status subresource and a status-only profile (`opkit`): progress
+ * in `status.<profile>.progress` and the diff-base in `status.<profile>.last-handled-configuration`
+ * ({@link DualDiffBaseStorage.statusOnly}), annotations of an older Opkit still read — one `/status`
+ * write per cycle. With a status subresource otherwise (`kopf`): annotations and
  * `status.<profile>.progress` (the more advanced record is read; the touch value goes to the
- * annotations only), else {@link SmartProgressStorage}. Diff-base: with a status subresource,
- * {@link DualDiffBaseStorage}, else the annotation. In the `opkit` profile (unless `adoptKopf` is
+ * annotations only) and {@link DualDiffBaseStorage}. Without one: {@link SmartProgressStorage} and the annotation. In the `opkit` profile (unless `adoptKopf` is
  * false), Kopf's records are read as well — ours first — and purged as ours are written, and Kopf's
  * finalizer counts as ours (`finalizers`), so objects a Kopf operator handled are resumed, not created
  * again, and released once their delete handlers ran.
@@ -59,17 +78,39 @@ export interface ResourceStoragesOptions {
  */
 export function resourceStorages(options: ResourceStoragesOptions): ResourceStorages {
   const profile = resolveProfile(options.profile);
-  const own = (of: PersistenceProfile): { progressStorage: ProgressStorage; diffBaseStorage: DiffBaseStorage } => ({
-    progressStorage: options.statusSubresource
-      ? new MultiProgressStorage([new AnnotationsProgressStorage({ profile: of }), new StatusProgressStorage({ profile: of })], { read: 'advanced', touch: 'first' })
-      : new SmartProgressStorage({ profile: of }),
-    diffBaseStorage: options.statusSubresource ? DualDiffBaseStorage.forProfile(of) : new AnnotationsDiffBaseStorage({ profile: of }),
-  });
+  const own = (of: PersistenceProfile): { progressStorage: ProgressStorage; diffBaseStorage: DiffBaseStorage } => {
+    if (!options.statusSubresource) return { progressStorage: new SmartProgressStorage({ profile: of }), diffBaseStorage: new AnnotationsDiffBaseStorage({ profile: of }) };
+    if (of.statusOnly === true) {
+      // Written to the status only; the annotations an older Opkit wrote are still read (and purged when present).
+      return {
+        progressStorage: new MultiProgressStorage([new StatusProgressStorage({ profile: of }), new AnnotationsProgressStorage({ profile: of, writable: false })], { read: 'advanced', touch: 'first' }),
+        diffBaseStorage: DualDiffBaseStorage.statusOnly(of),
+      };
+    }
+    return {
+      progressStorage: new MultiProgressStorage([new AnnotationsProgressStorage({ profile: of }), new StatusProgressStorage({ profile: of })], { read: 'advanced', touch: 'first' }),
+      diffBaseStorage: DualDiffBaseStorage.forProfile(of),
+    };
+  };
   const ours = own(profile);
   const finalizer = options.finalizer ?? profile.finalizer;
   const kopf = PERSISTENCE_PROFILES.kopf;
   // The default profile takes over from Kopf: Kopf's records are read (ours first) and purged, and its finalizer is ours too.
   const adopt = (options.adoptKopf ?? true) && profile.name === 'opkit' && profile.prefix !== kopf.prefix;
+  // The kopf profile hands over to Kopf: the default profile's records (the status, where Kopf never looks)
+  // are read when Kopf's are absent, and written under Kopf's names once, lazily (core: settleAdopted).
+  const opkit = PERSISTENCE_PROFILES.opkit;
+  if ((options.adoptOpkit ?? true) && profile.name === 'kopf' && profile.prefix !== opkit.prefix) {
+    const theirs = own(opkit);
+    return {
+      // Kopf's essence keeps `opkit.dev/…` annotations unless the storage marker says they are a storage's: so does this one.
+      progressStorage: options.progressStorage ?? new AdoptingProgressStorage(ours.progressStorage, theirs.progressStorage, { clearAdopted: false }),
+      diffBaseStorage: options.diffBaseStorage ?? new AdoptingDiffBaseStorage(ours.diffBaseStorage, theirs.diffBaseStorage),
+      finalizer,
+      finalizers: finalizer === opkit.finalizer ? [finalizer] : [finalizer, opkit.finalizer],
+      settleAdopted: true,
+    };
+  }
   if (!adopt) {
     return {
       progressStorage: options.progressStorage ?? ours.progressStorage, diffBaseStorage: options.diffBaseStorage ?? ours.diffBaseStorage,

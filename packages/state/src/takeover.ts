@@ -7,7 +7,8 @@ import type { DiffBaseStorage } from './diffBaseStorage.js';
 import type { Essence } from './essence.js';
 import type { FieldSpec } from './internal/fields.js';
 import { resolve } from './internal/fields.js';
-import type { Patch } from './patch.js';
+import { applyMergePatch } from './diff.js';
+import type { Patch, PatchFn } from './patch.js';
 import type { ProgressRecord } from './progressRecord.js';
 import type { ProgressStorage } from './progressStorage.js';
 
@@ -22,7 +23,12 @@ import type { ProgressStorage } from './progressStorage.js';
  * ```
  */
 export class AdoptingProgressStorage implements ProgressStorage {
-  constructor(readonly own: ProgressStorage, readonly adopted: ProgressStorage) {}
+  /** Whether the adopted storage's fields are cleared from essences too (not when they may be the user's). */
+  readonly clearAdopted: boolean;
+
+  constructor(readonly own: ProgressStorage, readonly adopted: ProgressStorage, options: { readonly clearAdopted?: boolean } = {}) {
+    this.clearAdopted = options.clearAdopted ?? true;
+  }
 
   fetch(args: { readonly key: string; readonly body: unknown }): ProgressRecord | null {
     return this.own.fetch(args) ?? this.adopted.fetch(args);
@@ -43,7 +49,8 @@ export class AdoptingProgressStorage implements ProgressStorage {
   }
 
   clear(essence: Essence): Essence {
-    return this.adopted.clear(this.own.clear(essence));
+    const cleared = this.own.clear(essence);
+    return this.clearAdopted ? this.adopted.clear(cleared) : cleared;
   }
 }
 
@@ -71,6 +78,39 @@ export class AdoptingDiffBaseStorage implements DiffBaseStorage {
   store(args: { readonly body: unknown; readonly patch: Patch; readonly essence: Essence }): void {
     this.own.store(args);
   }
+
+  /**
+   * Write the adopted diff-base under our names now, if the object has only the adopted one and the
+   * patch does not already store ours (a handover: the next operator reads only our names).
+   *
+   * @returns whether it was written.
+   */
+  settle(args: { readonly body: unknown; readonly patch: Patch }): boolean {
+    if (this.own.fetch(args) !== null) return false;
+    const adopted = this.adopted.fetch(args);
+    if (adopted === null) return false;
+    if (this.own.fetch({ body: applyMergePatch(args.body, args.patch.asMergePatch()) }) !== null) return false;
+    this.own.store({ ...args, essence: adopted });
+    return true;
+  }
+}
+
+/**
+ * A patch fn that puts `ours` in place of the `adopted` finalizer (same position), so that the operator
+ * taking over next finds its own finalizer; nothing when ours is there or the adopted one is not.
+ *
+ * @example
+ * ```ts
+ * patch.fns.push(swapFinalizer('opkit.dev/finalizer', 'kopf.zalando.org/KopfFinalizerMarker'));
+ * ```
+ */
+export function swapFinalizer(adopted: string, ours: string): PatchFn {
+  return (body) => {
+    const metadata = (body as { metadata?: { finalizers?: unknown } }).metadata;
+    const finalizers = metadata?.finalizers;
+    if (!Array.isArray(finalizers) || finalizers.includes(ours) || !finalizers.includes(adopted)) return;
+    metadata!.finalizers = (finalizers as unknown[]).map((name) => (name === adopted ? ours : name));
+  };
 }
 
 /** The input of {@link adoptedRecords}. */

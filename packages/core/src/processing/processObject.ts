@@ -10,7 +10,7 @@ import { deepEqual, filterContextOf, matchesFilters, prematchChangeHandlers, run
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import type { ChangingCause, FieldSpec, ResourceStorages } from '@opkit/state';
 import {
-  adoptedRecords, consistencyWait, deliverResults, detectChangingCause, formatTouchValue, isDeletionOngoing, Patch, planCycle, planRelease, reachedVersion, requiresFinalizer,
+  AdoptingDiffBaseStorage, adoptedRecords, consistencyWait, deliverResults, detectChangingCause, formatTouchValue, isDeletionOngoing, Patch, planCycle, planRelease, reachedVersion, requiresFinalizer, swapFinalizer,
 } from '@opkit/state';
 import type { Clock, Logger } from '@opkit/tasks';
 import { nowMicros } from '@opkit/tasks';
@@ -66,6 +66,23 @@ export interface CycleResult {
   readonly wakeIn: number | null;
   /** The object is gone: forget it. */
   readonly forget: boolean;
+}
+
+/**
+ * Write what an object carries only under the adopted names under ours (the diff-base; our finalizer in
+ * place of the adopted one), so that the operator taking over next — Kopf — reads it: once per object.
+ */
+function settleAdopted(storage: ResourceStorage, body: KubeObject, patch: Patch, logger: Logger): void {
+  const moved: string[] = [];
+  if (storage.diffBaseStorage instanceof AdoptingDiffBaseStorage && storage.diffBaseStorage.settle({ body, patch })) moved.push('the diff-base');
+  const [ours, ...adopted] = storage.finalizers ?? [storage.finalizer];
+  const present = body.metadata?.finalizers ?? [];
+  const swapped = adopted.find((name) => present.includes(name));
+  if (ours !== undefined && swapped !== undefined && !present.includes(ours)) {
+    patch.fns.push(swapFinalizer(swapped, ours));
+    moved.push(`the finalizer ${swapped}`);
+  }
+  if (moved.length > 0) logger.info(`Storing ${moved.join(' and ')} under this profile's names for a handover (found only under the default profile's).`);
 }
 
 /**
@@ -159,6 +176,12 @@ export async function processObject(deps: CycleDeps, input: {
   }
 
   if (event.type === 'DELETED') return { wakeIn: null, forget: true };
+  // A handover (kopf profile over the default profile's records): Kopf's names written once, lazily —
+  // not while our last patch has not come back (this body may predate it).
+  if (storage.settleAdopted && handlers.change.length > 0 && (plan.step === 'noop' || plan.step === 'handle')
+    && memory.expectedVersion === undefined && !isDeletionOngoing(body)) {
+    settleAdopted(storage, body, patch, logger);
+  }
   if (event.touch && patch.isEmpty) {
     progressStorage.touch({ body, patch, value: formatTouchValue(nowMicros(deps.clock)) });
   } else if (!patch.isEmpty) {
