@@ -30,6 +30,7 @@ const TASKS = {
   start: ['node', 'scripts/start.mjs'],
   op: ['node', 'scripts/op.mjs'],
   bench: ['node', 'scripts/bench.mjs'],
+  docs: ['node', 'scripts/docs.mjs'],
   build: ['pnpm', 'exec', 'turbo', 'run', 'build'],
   create: ['node', 'scripts/create.mjs'],
 };
