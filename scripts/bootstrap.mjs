@@ -31,6 +31,7 @@ const TASKS = {
   op: ['node', 'scripts/op.mjs'],
   bench: ['node', 'scripts/bench.mjs'],
   chaos: ['node', 'scripts/chaos.mjs'],
+  docs: ['node', 'scripts/docs.mjs'],
   build: ['pnpm', 'exec', 'turbo', 'run', 'build'],
   create: ['node', 'scripts/create.mjs'],
 };

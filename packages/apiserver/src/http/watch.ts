@@ -35,7 +35,7 @@ export interface WatchLimits {
 /** The bounds every watch gets unless the server is told otherwise. */
 export const DEFAULT_WATCH_LIMITS: WatchLimits = { maxPendingEvents: 10_000, unresponsiveMs: 5_000 };
 
-/** What open watches hold for clients that have not taken it yet (see {@link WatchManager.backlog}). */
+/** What open watches hold for clients that have not taken it yet (`ApiServer.stats().watchBacklog`). */
 export interface WatchBacklog {
   /** Watches whose initial events (snapshot or history replay) are not all produced yet. */
   replaying: number;
