@@ -3,12 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type DefaultTheme } from 'vitepress';
-import { rewriteRepositoryLink } from '../site/links.mjs';
-
-/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, each space a hyphen. */
-function githubSlug(text: string): string {
-  return text.trim().toLowerCase().replace(/[^\p{L}\p{N}\p{M}\p{Pc} -]/gu, '').replace(/ /g, '-');
-}
+import { githubSlug, rewriteRepositoryLink } from '../site/links.mjs';
 
 const docs = fileURLToPath(new URL('..', import.meta.url));
 

@@ -10,6 +10,15 @@ const PAGES = new Map([
 ]);
 
 /**
+ * A heading's anchor as GitHub (and the site) makes it: lower case, punctuation dropped, each space a hyphen.
+ * @param {string} text
+ * @returns {string}
+ */
+export function githubSlug(text) {
+  return text.trim().toLowerCase().replace(/[^\p{L}\p{N}\p{M}\p{Pc} -]/gu, '').replace(/ /g, '-');
+}
+
+/**
  * The site's address for `href` written in the page `relativePath` (a path inside docs/), or `href` unchanged.
  * @param {string} href
  * @param {string} relativePath
@@ -25,6 +34,9 @@ export function rewriteRepositoryLink(href, relativePath) {
   if (page) return page + anchor;
   const example = /^examples\/([^/]+)(?:\/(?:README\.md)?)?$/.exec(target);
   if (example) return `/examples/${example[1]}${anchor}`;
+  // A file of an example: its page shows each source file under a heading of the file's name.
+  const file = /^examples\/([^/]+)\/([^/]+\.(?:ts|ya?ml|py))$/.exec(target);
+  if (file) return `/examples/${file[1]}#${githubSlug(file[2])}`;
   const pkg = /^packages\/([^/]+)(?:\/(?:README\.md)?)?$/.exec(target);
   if (pkg) return `/api/@opkit/${pkg[1]}/${anchor}`;
   return href;

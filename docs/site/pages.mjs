@@ -2,6 +2,7 @@
 // READMEs of apps that the guides link to. They are written into docs/ (git-ignored) before VitePress runs.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join, posix } from 'node:path';
+import { githubSlug } from './links.mjs';
 
 /** Files of an example shown on its page, in this order (others that end in .ts follow). */
 const FIRST = ['operator.ts', 'operator.test.ts'];
@@ -23,7 +24,7 @@ function rewriteLinks(markdown, from, exampleNames) {
     if (doc) return `](/${doc[1]}${anchor})`;
     // A file of the example itself is shown on the same page, under its name.
     const file = /^examples\/[^/]+\/([^/]+)$/.exec(target);
-    if (file) return `](#${file[1].replace(/[^a-z0-9]+/gi, '-').toLowerCase()})`;
+    if (file) return `](#${githubSlug(file[1])})`;
     return `](${href})`;
   });
 }

@@ -66,6 +66,7 @@ describe('rewriteRepositoryLink', () => {
     expect(rewriteRepositoryLink('../handlers.md', 'guide/install.md')).toBe('../handlers.md');
     expect(rewriteRepositoryLink('https://kopf.readthedocs.io', 'kopf.md')).toBe('https://kopf.readthedocs.io');
     expect(rewriteRepositoryLink('../LICENSE', 'installing.md')).toBe('../LICENSE');
+    expect(rewriteRepositoryLink('../examples/09-testing/faults.test.ts', 'testing.md')).toBe('/examples/09-testing#faultstestts');
   });
 });
 

@@ -165,7 +165,10 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   const engine: WriteEngine = new WriteEngine(store, { strictMicroTime: resolved.strictMicroTime }, {
     crdChanged: (crd) => establishCrd(engine, registry, crdType, crd),
   });
-  const recorder = new RequestRecorder();
+  if (options.maxRequestRecords !== undefined && (!Number.isInteger(options.maxRequestRecords) || options.maxRequestRecords < 1)) {
+    throw new ApiServerError('InvalidOptions', `maxRequestRecords must be a positive whole number; got ${JSON.stringify(options.maxRequestRecords)}`);
+  }
+  const recorder = new RequestRecorder(options.maxRequestRecords !== undefined ? { maxRecords: options.maxRequestRecords } : {});
   try {
     if (options.auditLogPath) recorder.openAuditLog(options.auditLogPath);
     if (journal) {

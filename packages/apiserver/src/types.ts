@@ -87,6 +87,11 @@ export interface ApiServerOptions {
   watchList?: boolean;
   /** Watch history kept for resumes (events). @defaultValue 10_000 */
   historySize?: number;
+  /**
+   * Request records kept in memory for `requests()` and the tests that read them (the oldest are dropped); each
+   * costs a few hundred bytes, so a long-running server that nobody inspects can keep fewer. @defaultValue 100_000
+   */
+  maxRequestRecords?: number;
   /** Audit log file: JSON lines, one per request. @defaultValue undefined */
   auditLogPath?: string;
   /** Reject Event eventTime / Lease times without 6 fractional digits. @defaultValue false */

@@ -1,0 +1,19 @@
+import { ssrRenderAttrs } from "vue/server-renderer";
+import { useSSRContext } from "vue";
+import { _ as _export_sfc } from "./plugin-vue_export-helper.1tPrXgE0.js";
+const __pageData = JSON.parse('{"title":"Variable: DEFAULT_RBAC_OBJECTS","description":"","frontmatter":{},"headers":[],"relativePath":"api/@opkit/apiserver/variables/DEFAULT_RBAC_OBJECTS.md","filePath":"api/@opkit/apiserver/variables/DEFAULT_RBAC_OBJECTS.md"}');
+const _sfc_main = { name: "api/@opkit/apiserver/variables/DEFAULT_RBAC_OBJECTS.md" };
+function _sfc_ssrRender(_ctx, _push, _parent, _attrs, $props, $setup, $data, $options) {
+  _push(`<div${ssrRenderAttrs(_attrs)}><h1 id="variable-default_rbac_objects" tabindex="-1">Variable: DEFAULT_RBAC_OBJECTS <a class="header-anchor" href="#variable-default_rbac_objects" aria-label="Permalink to &quot;Variable: DEFAULT\\_RBAC\\_OBJECTS&quot;">​</a></h1><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">const</span><span style="--shiki-light:#005CC5;--shiki-dark:#79B8FF;"> DEFAULT_RBAC_OBJECTS</span><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">:</span><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;"> readonly</span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;"> Record</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">&lt;</span><span style="--shiki-light:#005CC5;--shiki-dark:#79B8FF;">string</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">, </span><span style="--shiki-light:#005CC5;--shiki-dark:#79B8FF;">any</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">&gt;[];</span></span></code></pre></div><p>Defined in: packages/apiserver/src/rbac/defaultPolicy.ts:33</p><p>The default ClusterRoles and ClusterRoleBindings of a Kubernetes cluster that apply to every authenticated user (and, for the public information, to anonymous users), as kube-apiserver 1.32 bootstraps them. Objects, so that a server can also store them.</p><h2 id="example" tabindex="-1">Example <a class="header-anchor" href="#example" aria-label="Permalink to &quot;Example&quot;">​</a></h2><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">const</span><span style="--shiki-light:#005CC5;--shiki-dark:#79B8FF;"> policy</span><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;"> =</span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;"> mergeRbacPolicies</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">(</span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;">rbacPolicyOf</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">(manifests), </span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;">rbacPolicyOf</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">(</span><span style="--shiki-light:#005CC5;--shiki-dark:#79B8FF;">DEFAULT_RBAC_OBJECTS</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">));</span></span></code></pre></div></div>`);
+}
+const _sfc_setup = _sfc_main.setup;
+_sfc_main.setup = (props, ctx) => {
+  const ssrContext = useSSRContext();
+  (ssrContext.modules || (ssrContext.modules = /* @__PURE__ */ new Set())).add("api/@opkit/apiserver/variables/DEFAULT_RBAC_OBJECTS.md");
+  return _sfc_setup ? _sfc_setup(props, ctx) : void 0;
+};
+const DEFAULT_RBAC_OBJECTS = /* @__PURE__ */ _export_sfc(_sfc_main, [["ssrRender", _sfc_ssrRender]]);
+export {
+  __pageData,
+  DEFAULT_RBAC_OBJECTS as default
+};

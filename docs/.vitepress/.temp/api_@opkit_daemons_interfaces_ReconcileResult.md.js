@@ -1,0 +1,19 @@
+import { ssrRenderAttrs } from "vue/server-renderer";
+import { useSSRContext } from "vue";
+import { _ as _export_sfc } from "./plugin-vue_export-helper.1tPrXgE0.js";
+const __pageData = JSON.parse('{"title":"Interface: ReconcileResult","description":"","frontmatter":{},"headers":[],"relativePath":"api/@opkit/daemons/interfaces/ReconcileResult.md","filePath":"api/@opkit/daemons/interfaces/ReconcileResult.md"}');
+const _sfc_main = { name: "api/@opkit/daemons/interfaces/ReconcileResult.md" };
+function _sfc_ssrRender(_ctx, _push, _parent, _attrs, $props, $setup, $data, $options) {
+  _push(`<div${ssrRenderAttrs(_attrs)}><h1 id="interface-reconcileresult" tabindex="-1">Interface: ReconcileResult <a class="header-anchor" href="#interface-reconcileresult" aria-label="Permalink to &quot;Interface: ReconcileResult&quot;">​</a></h1><p>Defined in: packages/daemons/src/types.ts:87</p><p>What one reconciliation decided.</p><h2 id="properties" tabindex="-1">Properties <a class="header-anchor" href="#properties" aria-label="Permalink to &quot;Properties&quot;">​</a></h2><h3 id="delays" tabindex="-1">delays <a class="header-anchor" href="#delays" aria-label="Permalink to &quot;delays&quot;">​</a></h3><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">readonly </span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;">delays</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">: readonly number[];</span></span></code></pre></div><p>Defined in: packages/daemons/src/types.ts:97</p><p>Seconds until the next check of daemons that are still stopping; empty when none is (the object may go). An exit or abandonment is also reported through <code>onEvent</code> as it happens.</p><hr><h3 id="requiresfinalizer" tabindex="-1">requiresFinalizer <a class="header-anchor" href="#requiresfinalizer" aria-label="Permalink to &quot;requiresFinalizer&quot;">​</a></h3><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">readonly </span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;">requiresFinalizer</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">: boolean;</span></span></code></pre></div><p>Defined in: packages/daemons/src/types.ts:92</p><p>The object must keep the finalizer: a daemon or timer matches it (and has not exited for good), or one is still running or stopping.</p><hr><h3 id="running" tabindex="-1">running <a class="header-anchor" href="#running" aria-label="Permalink to &quot;running&quot;">​</a></h3><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">readonly </span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;">running</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">: number;</span></span></code></pre></div><p>Defined in: packages/daemons/src/types.ts:99</p><p>Daemons and timers running (or stopping) now.</p></div>`);
+}
+const _sfc_setup = _sfc_main.setup;
+_sfc_main.setup = (props, ctx) => {
+  const ssrContext = useSSRContext();
+  (ssrContext.modules || (ssrContext.modules = /* @__PURE__ */ new Set())).add("api/@opkit/daemons/interfaces/ReconcileResult.md");
+  return _sfc_setup ? _sfc_setup(props, ctx) : void 0;
+};
+const ReconcileResult = /* @__PURE__ */ _export_sfc(_sfc_main, [["ssrRender", _sfc_ssrRender]]);
+export {
+  __pageData,
+  ReconcileResult as default
+};

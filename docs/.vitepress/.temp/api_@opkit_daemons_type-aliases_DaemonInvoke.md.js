@@ -1,0 +1,19 @@
+import { ssrRenderAttrs } from "vue/server-renderer";
+import { useSSRContext } from "vue";
+import { _ as _export_sfc } from "./plugin-vue_export-helper.1tPrXgE0.js";
+const __pageData = JSON.parse('{"title":"Type Alias: DaemonInvoke","description":"","frontmatter":{},"headers":[],"relativePath":"api/@opkit/daemons/type-aliases/DaemonInvoke.md","filePath":"api/@opkit/daemons/type-aliases/DaemonInvoke.md"}');
+const _sfc_main = { name: "api/@opkit/daemons/type-aliases/DaemonInvoke.md" };
+function _sfc_ssrRender(_ctx, _push, _parent, _attrs, $props, $setup, $data, $options) {
+  _push(`<div${ssrRenderAttrs(_attrs)}><h1 id="type-alias-daemoninvoke" tabindex="-1">Type Alias: DaemonInvoke <a class="header-anchor" href="#type-alias-daemoninvoke" aria-label="Permalink to &quot;Type Alias: DaemonInvoke&quot;">​</a></h1><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">type</span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;"> DaemonInvoke</span><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;"> =</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;"> (</span><span style="--shiki-light:#E36209;--shiki-dark:#FFAB70;">invocation</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">) </span><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">=&gt;</span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;"> Promise</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">&lt;</span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;">InvocationOutcome</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">&gt;;</span></span></code></pre></div><p>Defined in: packages/daemons/src/types.ts:30</p><p>Invoke one attempt and say what happened. The embedder calls the handler (e.g. with <code>invokeHandler</code>), logs the outcome, and applies the attempt&#39;s patch (<code>patched()</code>, with the result delivered to the status) before resolving. It should not reject; if it does, the attempt counts as an arbitrary error.</p><h2 id="parameters" tabindex="-1">Parameters <a class="header-anchor" href="#parameters" aria-label="Permalink to &quot;Parameters&quot;">​</a></h2><h3 id="invocation" tabindex="-1">invocation <a class="header-anchor" href="#invocation" aria-label="Permalink to &quot;invocation&quot;">​</a></h3><p><a href="./../interfaces/DaemonInvocation"><code>DaemonInvocation</code></a></p><h2 id="returns" tabindex="-1">Returns <a class="header-anchor" href="#returns" aria-label="Permalink to &quot;Returns&quot;">​</a></h2><p><code>Promise</code>&lt;<a href="./../../handlers/type-aliases/InvocationOutcome"><code>InvocationOutcome</code></a>&gt;</p></div>`);
+}
+const _sfc_setup = _sfc_main.setup;
+_sfc_main.setup = (props, ctx) => {
+  const ssrContext = useSSRContext();
+  (ssrContext.modules || (ssrContext.modules = /* @__PURE__ */ new Set())).add("api/@opkit/daemons/type-aliases/DaemonInvoke.md");
+  return _sfc_setup ? _sfc_setup(props, ctx) : void 0;
+};
+const DaemonInvoke = /* @__PURE__ */ _export_sfc(_sfc_main, [["ssrRender", _sfc_ssrRender]]);
+export {
+  __pageData,
+  DaemonInvoke as default
+};

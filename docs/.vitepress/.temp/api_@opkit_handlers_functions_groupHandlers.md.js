@@ -1,0 +1,19 @@
+import { ssrRenderAttrs } from "vue/server-renderer";
+import { useSSRContext } from "vue";
+import { _ as _export_sfc } from "./plugin-vue_export-helper.1tPrXgE0.js";
+const __pageData = JSON.parse('{"title":"Function: groupHandlers()","description":"","frontmatter":{},"headers":[],"relativePath":"api/@opkit/handlers/functions/groupHandlers.md","filePath":"api/@opkit/handlers/functions/groupHandlers.md"}');
+const _sfc_main = { name: "api/@opkit/handlers/functions/groupHandlers.md" };
+function _sfc_ssrRender(_ctx, _push, _parent, _attrs, $props, $setup, $data, $options) {
+  _push(`<div${ssrRenderAttrs(_attrs)}><h1 id="function-grouphandlers" tabindex="-1">Function: groupHandlers() <a class="header-anchor" href="#function-grouphandlers" aria-label="Permalink to &quot;Function: groupHandlers()&quot;">​</a></h1><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">function</span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;"> groupHandlers</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">(</span><span style="--shiki-light:#E36209;--shiki-dark:#FFAB70;">handlers</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">)</span><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">:</span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;"> GroupedHandlers</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">;</span></span></code></pre></div><p>Defined in: packages/handlers/src/grouping.ts:40</p><p>Group a resource&#39;s handlers (in registration order).</p><h2 id="parameters" tabindex="-1">Parameters <a class="header-anchor" href="#parameters" aria-label="Permalink to &quot;Parameters&quot;">​</a></h2><h3 id="handlers" tabindex="-1">handlers <a class="header-anchor" href="#handlers" aria-label="Permalink to &quot;handlers&quot;">​</a></h3><p>readonly <a href="./../interfaces/ResourceHandler"><code>ResourceHandler</code></a>[]</p><h2 id="returns" tabindex="-1">Returns <a class="header-anchor" href="#returns" aria-label="Permalink to &quot;Returns&quot;">​</a></h2><p><a href="./../interfaces/GroupedHandlers"><code>GroupedHandlers</code></a></p><h2 id="example" tabindex="-1">Example <a class="header-anchor" href="#example" aria-label="Permalink to &quot;Example&quot;">​</a></h2><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;">groupHandlers</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">(registry.</span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;">resourceHandlers</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">()).spies; </span><span style="--shiki-light:#6A737D;--shiki-dark:#6A737D;">// the on.event handlers</span></span></code></pre></div></div>`);
+}
+const _sfc_setup = _sfc_main.setup;
+_sfc_main.setup = (props, ctx) => {
+  const ssrContext = useSSRContext();
+  (ssrContext.modules || (ssrContext.modules = /* @__PURE__ */ new Set())).add("api/@opkit/handlers/functions/groupHandlers.md");
+  return _sfc_setup ? _sfc_setup(props, ctx) : void 0;
+};
+const groupHandlers = /* @__PURE__ */ _export_sfc(_sfc_main, [["ssrRender", _sfc_ssrRender]]);
+export {
+  __pageData,
+  groupHandlers as default
+};

@@ -1,0 +1,23 @@
+import { ssrRenderAttrs } from "vue/server-renderer";
+import { useSSRContext } from "vue";
+import { _ as _export_sfc } from "./plugin-vue_export-helper.1tPrXgE0.js";
+const __pageData = JSON.parse('{"title":"Function: renderRbac()","description":"","frontmatter":{},"headers":[],"relativePath":"api/@opkit/manifests/functions/renderRbac.md","filePath":"api/@opkit/manifests/functions/renderRbac.md"}');
+const _sfc_main = { name: "api/@opkit/manifests/functions/renderRbac.md" };
+function _sfc_ssrRender(_ctx, _push, _parent, _attrs, $props, $setup, $data, $options) {
+  _push(`<div${ssrRenderAttrs(_attrs)}><h1 id="function-renderrbac" tabindex="-1">Function: renderRbac() <a class="header-anchor" href="#function-renderrbac" aria-label="Permalink to &quot;Function: renderRbac()&quot;">​</a></h1><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">function</span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;"> renderRbac</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">(</span></span>
+<span class="line"><span style="--shiki-light:#E36209;--shiki-dark:#FFAB70;">   plan</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">, </span></span>
+<span class="line"><span style="--shiki-light:#E36209;--shiki-dark:#FFAB70;">   deploy</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">, </span></span>
+<span class="line"><span style="--shiki-light:#E36209;--shiki-dark:#FFAB70;">   entry</span></span>
+<span class="line"><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">)</span><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">:</span><span style="--shiki-light:#005CC5;--shiki-dark:#79B8FF;"> string</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">;</span></span></code></pre></div><p>Defined in: packages/manifests/src/render.ts:63</p><p>The RBAC of a plan as one generated file: the ServiceAccount, then the ClusterRole and its binding, then the Role and its binding in the deploy namespace (with <code>own-namespace</code>, or for the Leases of leader election or sharding).</p><h2 id="parameters" tabindex="-1">Parameters <a class="header-anchor" href="#parameters" aria-label="Permalink to &quot;Parameters&quot;">​</a></h2><h3 id="plan" tabindex="-1">plan <a class="header-anchor" href="#plan" aria-label="Permalink to &quot;plan&quot;">​</a></h3><p><a href="./../interfaces/RbacPlan"><code>RbacPlan</code></a></p><h3 id="deploy" tabindex="-1">deploy <a class="header-anchor" href="#deploy" aria-label="Permalink to &quot;deploy&quot;">​</a></h3><p><a href="./../interfaces/DeployConfig"><code>DeployConfig</code></a></p><h3 id="entry" tabindex="-1">entry <a class="header-anchor" href="#entry" aria-label="Permalink to &quot;entry&quot;">​</a></h3><p>readonly <code>string</code>[]</p><h2 id="returns" tabindex="-1">Returns <a class="header-anchor" href="#returns" aria-label="Permalink to &quot;Returns&quot;">​</a></h2><p><code>string</code></p></div>`);
+}
+const _sfc_setup = _sfc_main.setup;
+_sfc_main.setup = (props, ctx) => {
+  const ssrContext = useSSRContext();
+  (ssrContext.modules || (ssrContext.modules = /* @__PURE__ */ new Set())).add("api/@opkit/manifests/functions/renderRbac.md");
+  return _sfc_setup ? _sfc_setup(props, ctx) : void 0;
+};
+const renderRbac = /* @__PURE__ */ _export_sfc(_sfc_main, [["ssrRender", _sfc_ssrRender]]);
+export {
+  __pageData,
+  renderRbac as default
+};

@@ -1,0 +1,19 @@
+import { ssrRenderAttrs } from "vue/server-renderer";
+import { useSSRContext } from "vue";
+import { _ as _export_sfc } from "./plugin-vue_export-helper.1tPrXgE0.js";
+const __pageData = JSON.parse('{"title":"@opkit/manifests","description":"","frontmatter":{},"headers":[],"relativePath":"api/@opkit/manifests/index.md","filePath":"api/@opkit/manifests/index.md"}');
+const _sfc_main = { name: "api/@opkit/manifests/index.md" };
+function _sfc_ssrRender(_ctx, _push, _parent, _attrs, $props, $setup, $data, $options) {
+  _push(`<div${ssrRenderAttrs(_attrs)}><h1 id="opkitmanifests" tabindex="-1">@opkit/manifests <a class="header-anchor" href="#opkitmanifests" aria-label="Permalink to &quot;@opkit/manifests&quot;">​</a></h1><h2 id="classes" tabindex="-1">Classes <a class="header-anchor" href="#classes" aria-label="Permalink to &quot;Classes&quot;">​</a></h2><ul><li><a href="./classes/ManifestsError">ManifestsError</a></li><li><a href="./classes/ResourceCatalog">ResourceCatalog</a></li></ul><h2 id="interfaces" tabindex="-1">Interfaces <a class="header-anchor" href="#interfaces" aria-label="Permalink to &quot;Interfaces&quot;">​</a></h2><ul><li><a href="./interfaces/CommentedRule">CommentedRule</a></li><li><a href="./interfaces/CrdFileResource">CrdFileResource</a></li><li><a href="./interfaces/DeployConfig">DeployConfig</a></li><li><a href="./interfaces/GeneratedManifests">GeneratedManifests</a></li><li><a href="./interfaces/KnownResource">KnownResource</a></li><li><a href="./interfaces/ManifestsDrift">ManifestsDrift</a></li><li><a href="./interfaces/ManifestsOptions">ManifestsOptions</a></li><li><a href="./interfaces/PolicyRule">PolicyRule</a></li><li><a href="./interfaces/ProjectConfig">ProjectConfig</a></li><li><a href="./interfaces/RbacCoordination">RbacCoordination</a></li><li><a href="./interfaces/RbacPlan">RbacPlan</a></li><li><a href="./interfaces/ResolvedResource">ResolvedResource</a></li><li><a href="./interfaces/WrittenManifests">WrittenManifests</a></li></ul><h2 id="type-aliases" tabindex="-1">Type Aliases <a class="header-anchor" href="#type-aliases" aria-label="Permalink to &quot;Type Aliases&quot;">​</a></h2><ul><li><a href="./type-aliases/ManifestsErrorCode">ManifestsErrorCode</a></li><li><a href="./type-aliases/WatchMode">WatchMode</a></li></ul><h2 id="variables" tabindex="-1">Variables <a class="header-anchor" href="#variables" aria-label="Permalink to &quot;Variables&quot;">​</a></h2><ul><li><a href="./variables/BUILTIN_RESOURCES">BUILTIN_RESOURCES</a></li><li><a href="./variables/GENERATED_MARKER">GENERATED_MARKER</a></li><li><a href="./variables/WHY">WHY</a></li></ul><h2 id="functions" tabindex="-1">Functions <a class="header-anchor" href="#functions" aria-label="Permalink to &quot;Functions&quot;">​</a></h2><ul><li><a href="./functions/checkManifests">checkManifests</a></li><li><a href="./functions/deriveRbac">deriveRbac</a></li><li><a href="./functions/expectManifestsUpToDate">expectManifestsUpToDate</a></li><li><a href="./functions/generatedHeader">generatedHeader</a></li><li><a href="./functions/generateManifests">generateManifests</a></li><li><a href="./functions/readCrdFiles">readCrdFiles</a></li><li><a href="./functions/readProjectConfig">readProjectConfig</a></li><li><a href="./functions/renderCrd">renderCrd</a></li><li><a href="./functions/renderRbac">renderRbac</a></li><li><a href="./functions/sortVerbs">sortVerbs</a></li><li><a href="./functions/typedResourcesOf">typedResourcesOf</a></li><li><a href="./functions/writeManifests">writeManifests</a></li></ul></div>`);
+}
+const _sfc_setup = _sfc_main.setup;
+_sfc_main.setup = (props, ctx) => {
+  const ssrContext = useSSRContext();
+  (ssrContext.modules || (ssrContext.modules = /* @__PURE__ */ new Set())).add("api/@opkit/manifests/index.md");
+  return _sfc_setup ? _sfc_setup(props, ctx) : void 0;
+};
+const index = /* @__PURE__ */ _export_sfc(_sfc_main, [["ssrRender", _sfc_ssrRender]]);
+export {
+  __pageData,
+  index as default
+};

@@ -1,0 +1,19 @@
+import { ssrRenderAttrs } from "vue/server-renderer";
+import { useSSRContext } from "vue";
+import { _ as _export_sfc } from "./plugin-vue_export-helper.1tPrXgE0.js";
+const __pageData = JSON.parse('{"title":"Function: resolvePeeringSettings()","description":"","frontmatter":{},"headers":[],"relativePath":"api/@opkit/peering/functions/resolvePeeringSettings.md","filePath":"api/@opkit/peering/functions/resolvePeeringSettings.md"}');
+const _sfc_main = { name: "api/@opkit/peering/functions/resolvePeeringSettings.md" };
+function _sfc_ssrRender(_ctx, _push, _parent, _attrs, $props, $setup, $data, $options) {
+  _push(`<div${ssrRenderAttrs(_attrs)}><h1 id="function-resolvepeeringsettings" tabindex="-1">Function: resolvePeeringSettings() <a class="header-anchor" href="#function-resolvepeeringsettings" aria-label="Permalink to &quot;Function: resolvePeeringSettings()&quot;">​</a></h1><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">function</span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;"> resolvePeeringSettings</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">(</span><span style="--shiki-light:#E36209;--shiki-dark:#FFAB70;">n</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">)</span><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">:</span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;"> PeeringSettings</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">;</span></span></code></pre></div><p>Defined in: packages/peering/src/settings.ts:36</p><p>Validate <code>settings.peering</code> and fill in defaults.</p><h2 id="parameters" tabindex="-1">Parameters <a class="header-anchor" href="#parameters" aria-label="Permalink to &quot;Parameters&quot;">​</a></h2><h3 id="n" tabindex="-1">n <a class="header-anchor" href="#n" aria-label="Permalink to &quot;n&quot;">​</a></h3><p><code>Partial</code>&lt;<a href="./../interfaces/PeeringSettings"><code>PeeringSettings</code></a>&gt;</p><h2 id="returns" tabindex="-1">Returns <a class="header-anchor" href="#returns" aria-label="Permalink to &quot;Returns&quot;">​</a></h2><p><a href="./../interfaces/PeeringSettings"><code>PeeringSettings</code></a></p><h2 id="throws" tabindex="-1">Throws <a class="header-anchor" href="#throws" aria-label="Permalink to &quot;Throws&quot;">​</a></h2><p>PeeringError (<code>invalid-options</code>) naming the field and what was expected.</p><h2 id="example" tabindex="-1">Example <a class="header-anchor" href="#example" aria-label="Permalink to &quot;Example&quot;">​</a></h2><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;">resolvePeeringSettings</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">({ leaderElection: </span><span style="--shiki-light:#005CC5;--shiki-dark:#79B8FF;">true</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;"> }).leaseDuration; </span><span style="--shiki-light:#6A737D;--shiki-dark:#6A737D;">// 15</span></span></code></pre></div></div>`);
+}
+const _sfc_setup = _sfc_main.setup;
+_sfc_main.setup = (props, ctx) => {
+  const ssrContext = useSSRContext();
+  (ssrContext.modules || (ssrContext.modules = /* @__PURE__ */ new Set())).add("api/@opkit/peering/functions/resolvePeeringSettings.md");
+  return _sfc_setup ? _sfc_setup(props, ctx) : void 0;
+};
+const resolvePeeringSettings = /* @__PURE__ */ _export_sfc(_sfc_main, [["ssrRender", _sfc_ssrRender]]);
+export {
+  __pageData,
+  resolvePeeringSettings as default
+};

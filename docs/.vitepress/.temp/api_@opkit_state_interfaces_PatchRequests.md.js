@@ -1,0 +1,19 @@
+import { ssrRenderAttrs } from "vue/server-renderer";
+import { useSSRContext } from "vue";
+import { _ as _export_sfc } from "./plugin-vue_export-helper.1tPrXgE0.js";
+const __pageData = JSON.parse('{"title":"Interface: PatchRequests","description":"","frontmatter":{},"headers":[],"relativePath":"api/@opkit/state/interfaces/PatchRequests.md","filePath":"api/@opkit/state/interfaces/PatchRequests.md"}');
+const _sfc_main = { name: "api/@opkit/state/interfaces/PatchRequests.md" };
+function _sfc_ssrRender(_ctx, _push, _parent, _attrs, $props, $setup, $data, $options) {
+  _push(`<div${ssrRenderAttrs(_attrs)}><h1 id="interface-patchrequests" tabindex="-1">Interface: PatchRequests <a class="header-anchor" href="#interface-patchrequests" aria-label="Permalink to &quot;Interface: PatchRequests&quot;">​</a></h1><p>Defined in: packages/state/src/patchRequests.ts:15</p><p>The merge patches of a cycle&#39;s patch, in the order they are sent.</p><h2 id="properties" tabindex="-1">Properties <a class="header-anchor" href="#properties" aria-label="Permalink to &quot;Properties&quot;">​</a></h2><h3 id="folded" tabindex="-1">folded? <a class="header-anchor" href="#folded" aria-label="Permalink to &quot;folded?&quot;">​</a></h3><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">readonly folded</span><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">?:</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;"> JsonObject;</span></span></code></pre></div><p>Defined in: packages/state/src/patchRequests.ts:21</p><p>The object part that rides in the fns&#39; JSON patch (see <a href="./../functions/fnsJsonPatches">fnsJsonPatches</a>), if it does.</p><hr><h3 id="main" tabindex="-1">main? <a class="header-anchor" href="#main" aria-label="Permalink to &quot;main?&quot;">​</a></h3><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">readonly main</span><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">?:</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;"> JsonObject;</span></span></code></pre></div><p>Defined in: packages/state/src/patchRequests.ts:19</p><p>The merge patch of the object; absent when empty or when it rides in the fns&#39; JSON patch.</p><hr><h3 id="status" tabindex="-1">status? <a class="header-anchor" href="#status" aria-label="Permalink to &quot;status?&quot;">​</a></h3><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">readonly status</span><span style="--shiki-light:#D73A49;--shiki-dark:#F97583;">?:</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;"> JsonObject;</span></span></code></pre></div><p>Defined in: packages/state/src/patchRequests.ts:17</p><p>The merge patch of /status (<code>{ status: … }</code>); absent without a status subresource or a status part.</p></div>`);
+}
+const _sfc_setup = _sfc_main.setup;
+_sfc_main.setup = (props, ctx) => {
+  const ssrContext = useSSRContext();
+  (ssrContext.modules || (ssrContext.modules = /* @__PURE__ */ new Set())).add("api/@opkit/state/interfaces/PatchRequests.md");
+  return _sfc_setup ? _sfc_setup(props, ctx) : void 0;
+};
+const PatchRequests = /* @__PURE__ */ _export_sfc(_sfc_main, [["ssrRender", _sfc_ssrRender]]);
+export {
+  __pageData,
+  PatchRequests as default
+};

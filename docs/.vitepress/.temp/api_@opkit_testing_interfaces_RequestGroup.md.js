@@ -1,0 +1,19 @@
+import { ssrRenderAttrs } from "vue/server-renderer";
+import { useSSRContext } from "vue";
+import { _ as _export_sfc } from "./plugin-vue_export-helper.1tPrXgE0.js";
+const __pageData = JSON.parse('{"title":"Interface: RequestGroup","description":"","frontmatter":{},"headers":[],"relativePath":"api/@opkit/testing/interfaces/RequestGroup.md","filePath":"api/@opkit/testing/interfaces/RequestGroup.md"}');
+const _sfc_main = { name: "api/@opkit/testing/interfaces/RequestGroup.md" };
+function _sfc_ssrRender(_ctx, _push, _parent, _attrs, $props, $setup, $data, $options) {
+  _push(`<div${ssrRenderAttrs(_attrs)}><h1 id="interface-requestgroup" tabindex="-1">Interface: RequestGroup <a class="header-anchor" href="#interface-requestgroup" aria-label="Permalink to &quot;Interface: RequestGroup&quot;">​</a></h1><p>Defined in: coverage.ts:29</p><p>Requests that share verb, group, resource, subresource, namespace and name, counted.</p><h2 id="extended-by" tabindex="-1">Extended by <a class="header-anchor" href="#extended-by" aria-label="Permalink to &quot;Extended by&quot;">​</a></h2><ul><li><a href="./CoveredRequest"><code>CoveredRequest</code></a></li><li><a href="./UncoveredRequest"><code>UncoveredRequest</code></a></li></ul><h2 id="properties" tabindex="-1">Properties <a class="header-anchor" href="#properties" aria-label="Permalink to &quot;Properties&quot;">​</a></h2><h3 id="attributes" tabindex="-1">attributes <a class="header-anchor" href="#attributes" aria-label="Permalink to &quot;attributes&quot;">​</a></h3><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">readonly </span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;">attributes</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">: RequestAttributes;</span></span></code></pre></div><p>Defined in: coverage.ts:30</p><hr><h3 id="count" tabindex="-1">count <a class="header-anchor" href="#count" aria-label="Permalink to &quot;count&quot;">​</a></h3><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">readonly </span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;">count</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">: number;</span></span></code></pre></div><p>Defined in: coverage.ts:32</p><p>How many requests.</p><hr><h3 id="description" tabindex="-1">description <a class="header-anchor" href="#description" aria-label="Permalink to &quot;description&quot;">​</a></h3><div class="language-ts vp-adaptive-theme"><button title="Copy Code" class="copy"></button><span class="lang">ts</span><pre class="shiki shiki-themes github-light github-dark vp-code" tabindex="0"><code><span class="line"><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">readonly </span><span style="--shiki-light:#6F42C1;--shiki-dark:#B392F0;">description</span><span style="--shiki-light:#24292E;--shiki-dark:#E1E4E8;">: string;</span></span></code></pre></div><p>Defined in: coverage.ts:34</p><p><code>patch kopfexamples/status.kopf.dev named &quot;x&quot; in namespace &quot;default&quot;</code> style text.</p></div>`);
+}
+const _sfc_setup = _sfc_main.setup;
+_sfc_main.setup = (props, ctx) => {
+  const ssrContext = useSSRContext();
+  (ssrContext.modules || (ssrContext.modules = /* @__PURE__ */ new Set())).add("api/@opkit/testing/interfaces/RequestGroup.md");
+  return _sfc_setup ? _sfc_setup(props, ctx) : void 0;
+};
+const RequestGroup = /* @__PURE__ */ _export_sfc(_sfc_main, [["ssrRender", _sfc_ssrRender]]);
+export {
+  __pageData,
+  RequestGroup as default
+};
