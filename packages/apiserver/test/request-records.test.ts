@@ -6,7 +6,7 @@ import type { ApiServer } from '../src/index.js';
 
 let server: ApiServer | undefined;
 afterEach(async () => {
-  await server?.stop();
+  await server?.close();
   server = undefined;
 });
 
