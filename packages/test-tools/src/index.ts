@@ -1,4 +1,4 @@
-// What a test does when a tool it drives (kubectl, openssl, tmux, git, the Python client) is not installed: it reports
+// What a test does when a tool it drives (kubectl, openssl, tmux, Chromium, git, the Python client) is not installed: it reports
 // itself skipped, with the reason, instead of passing without running or erroring — and with CI set it fails
 // instead, naming the tool, when .ci/run installs that tool (a missing one there is a broken machine, not an optional
 // extra). A tool .ci/run does not install (git, tar) is skipped with the reason under CI too: the run could not have
@@ -78,6 +78,7 @@ export const KNOWN_TOOLS: Readonly<Record<string, ToolSpec>> = {
   kubectl: { override: 'KUBECTL', probe: ['version', '--client'], hint: 'https://kubernetes.io/docs/tasks/tools/', installedByCi: true },
   openssl: { probe: ['version'], hint: 'apt-get install openssl', installedByCi: true },
   tmux: { probe: ['-V'], hint: 'apt-get install tmux', installedByCi: true },
+  chromium: { override: 'CHROMIUM', probe: ['--version'], hint: 'apt-get install chromium', installedByCi: true },
   git: { probe: ['--version'], hint: 'https://git-scm.com/downloads' },
   tar: { probe: ['--version'], hint: 'apt-get install tar' },
 };
