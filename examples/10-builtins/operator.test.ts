@@ -53,7 +53,8 @@ describe('example 10-builtins', () => {
     const earlier = await env.run((registry) => { registry.on.create('pods', function earlier_run() { return undefined; }); });
     await env.apply(pod('resumed'));
     const ref = { apiVersion: 'v1', kind: 'Pod', name: 'resumed', namespace: 'default' };
-    await env.waitFor(ref, (body) => body.metadata.annotations?.['opkit.dev/last-handled-configuration'] !== undefined);
+    // Pods have a status subresource: the default profile keeps the diff-base in the status (one write per object).
+    await env.waitFor(ref, (body) => (body.status as { opkit?: Record<string, unknown> } | undefined)?.opkit?.['last-handled-configuration'] !== undefined);
     await earlier.stop();
 
     process.env.OPKIT_EXAMPLE_KILL_DELAY = '0.2';

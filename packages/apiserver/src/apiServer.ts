@@ -196,7 +196,13 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   const watches = new WatchManager(store, { bookmarkIntervalMs: resolved.bookmarkIntervalMs, stalled: () => faults.stallWatches, limits, timers });
   const admission = new Admission(store);
   const objects = new ObjectRegistry(engine, admission);
-  const controllers = new Controllers(objects, registry, watches, { logger: options.logger ?? noopLogger });
+  if (options.eventTtlSeconds !== undefined && !(typeof options.eventTtlSeconds === 'number' && options.eventTtlSeconds > 0 && Number.isFinite(options.eventTtlSeconds))) {
+    throw new ApiServerError('InvalidOptions', `eventTtlSeconds must be a positive number of seconds; got ${JSON.stringify(options.eventTtlSeconds)}`);
+  }
+  const controllers = new Controllers(objects, registry, watches, {
+    logger: options.logger ?? noopLogger,
+    ...(options.eventTtlSeconds !== undefined ? { eventTtlMs: options.eventTtlSeconds * 1000 } : {}),
+  });
 
   controllers.resync();
   let address = '';

@@ -92,6 +92,11 @@ export interface ApiServerOptions {
    * costs a few hundred bytes, so a long-running server that nobody inspects can keep fewer. @defaultValue 100_000
    */
   maxRequestRecords?: number;
+  /**
+   * Seconds an Event lives after its last update, as kube-apiserver's `--event-ttl`: Events are data the server
+   * keeps, so a busy operator's Events would otherwise grow its memory for an hour. @defaultValue 3600
+   */
+  eventTtlSeconds?: number;
   /** Audit log file: JSON lines, one per request. @defaultValue undefined */
   auditLogPath?: string;
   /** Reject Event eventTime / Lease times without 6 fractional digits. @defaultValue false */

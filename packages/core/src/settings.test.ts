@@ -9,7 +9,7 @@ describe('resolveSettings', () => {
     expect(settings.execution).toEqual({ lifecycle: 'asap', defaultBackoff: 60, maxSleep: 600 });
     expect(settings.queueing.errorDelays).toEqual([1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610]);
     expect(settings.queueing).toMatchObject({ workerLimit: 64, exitTimeout: 2 });
-    expect(settings.watching).toEqual({ inactivityTimeout: 70, serverTimeout: 300, bookmarkInterval: 0, reconnectBackoff: 0.1, pageSize: 500 });
+    expect(settings.watching).toEqual({ inactivityTimeout: 70, serverTimeout: 300, bookmarkInterval: 0, reconnectBackoff: 0.1, pageSize: 500, watchList: true });
     expect(settings.posting).toMatchObject({ enabled: true, loggers: true, level: 'info', component: 'opkit' });
     expect(settings.background).toEqual({ cancellationPolling: 60 });
     expect(settings.process.gracePeriod).toBe(5);
@@ -44,7 +44,7 @@ describe('resolveSettings', () => {
 
   it('converts the watching group to milliseconds for @opkit/watching', () => {
     expect(toWatchSettings(resolveSettings({ watching: { inactivityTimeout: 1.5 } }).watching)).toEqual({
-      inactivityTimeoutMs: 1500, serverTimeoutSeconds: 300, bookmarkIntervalMs: 0, backoffStartMs: 100, pageSize: 500,
+      inactivityTimeoutMs: 1500, serverTimeoutSeconds: 300, bookmarkIntervalMs: 0, backoffStartMs: 100, pageSize: 500, watchList: true,
     });
     expect(toWatchSettings(resolveSettings({ watching: { bookmarkInterval: 5 } }).watching).bookmarkIntervalMs).toBe(5000);
   });

@@ -171,6 +171,6 @@ subjects: [{ kind: ServiceAccount, name: op, namespace: ops }]
     expect(report.uncovered.map((u) => u.description).sort()).toEqual(['"watch" resource "kopfexamples.kopf.dev" cluster-wide']);
     expect(report.uncovered.every((u) => u.scope === 'cluster')).toBe(true);
     // Applied to another namespace, the Role no longer covers objects in `default`.
-    expect(() => expectCoveredBy(namespaced, rbac, { namespace: 'elsewhere' })).toThrow(/"patch" resource "kopfexamples.kopf.dev" named "kopf-example-1" in namespace "default"/);
+    expect(() => expectCoveredBy(namespaced, rbac, { namespace: 'elsewhere' })).toThrow(/"patch" resource "kopfexamples.kopf.dev\/status" named "kopf-example-1" in namespace "default"/);
   });
 });

@@ -687,9 +687,10 @@ async function leaderKill(sizes: ChaosSizes['leaderKill'], log: (line: string) =
 async function soak(sizes: ChaosSizes['soak'], log: (line: string) => void): Promise<Omit<ScenarioResult, 'seconds'>> {
   return withDir(async (dir) => {
     // A short watch history, so that the server's memory reaches its steady state early in the run.
-    // …and a short in-memory request log (kept for tests that read `requests()`, 100,000 records by default), so
+    // …a short in-memory request log (kept for tests that read `requests()`, 100,000 records by default), and an
+    // Event TTL of a minute (kube's default is an hour: the operator's Logging events are data the server keeps), so
     // that the server's own heap is judged too.
-    const server = await startServer({ historySize: 500, maxRequestRecords: 1_000 });
+    const server = await startServer({ historySize: 500, maxRequestRecords: 1_000, eventTtlSeconds: 60 });
     const api = new Api(server.ready.url!);
     const runLog = join(dir, 'runs.jsonl');
     writeFileSync(runLog, '');

@@ -13,12 +13,12 @@ afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
 
-function setup(): { engine: WriteEngine; controllers: Controllers; store: ObjectStore } {
+function setup(options: { eventTtlMs?: number } = {}): { engine: WriteEngine; controllers: Controllers; store: ObjectStore } {
   const store = new ObjectStore({ historySize: 100 });
   const registry = new ResourceRegistry(BUILTIN_TYPES);
   const engine = new WriteEngine(store, { strictMicroTime: false }, { crdChanged: () => undefined });
   const watches = new WatchManager(store, { bookmarkIntervalMs: 60_000, stalled: () => false });
-  const controllers = new Controllers(new ObjectRegistry(engine, new Admission(store)), registry, watches);
+  const controllers = new Controllers(new ObjectRegistry(engine, new Admission(store)), registry, watches, options);
   cleanups.push(() => void controllers.close(), () => watches.close());
   const ns = registry.lookup('', 'v1', 'namespaces');
   if (!ns) throw new Error('namespaces missing');
@@ -38,5 +38,15 @@ describe('Controllers.sweepEvents', () => {
     expect(controllers.sweepEvents(created - 1000)).toBe(0);
     expect(controllers.sweepEvents(created + EVENT_TTL_MS + 2000)).toBe(1);
     expect(store.list('/events').map((e) => e.metadata?.name)).toEqual(['renewed']);
+  });
+
+  it('takes a TTL of its own, as kube-apiserver\'s --event-ttl', () => {
+    const { engine, controllers } = setup({ eventTtlMs: 10_000 });
+    const events = BUILTIN_TYPES.find((t) => t.plural === 'events' && t.group === '');
+    if (!events) throw new Error('events missing');
+    const created = Date.now();
+    engine.create(events, 'default', { metadata: { name: 'e' }, involvedObject: { name: 'x' } }, {});
+    expect(controllers.sweepEvents(created + 9_000)).toBe(0);
+    expect(controllers.sweepEvents(created + 12_000)).toBe(1);
   });
 });

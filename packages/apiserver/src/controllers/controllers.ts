@@ -38,6 +38,8 @@ export interface ControllersOptions {
   retry?: ExponentialBackOffOptions;
   /** The controllers' writes (all of them, for tests). @defaultValue registryWrites(objects, …) as each controller's service account */
   writes?: ControllerWrites;
+  /** How long an Event lives after its last update (kube-apiserver's `--event-ttl`). @defaultValue EVENT_TTL_MS (1 h) */
+  eventTtlMs?: number;
 }
 
 /**
@@ -66,7 +68,7 @@ export class Controllers {
     };
     // Each controller writes as its own service account (what admission webhooks and audit see), as kube's do.
     const as = (user: string): ControllerDeps => (options.writes ? deps : { ...deps, writes: registryWrites(objects, registry, watches, user) });
-    this.#eventTtl = new EventTtl(deps);
+    this.#eventTtl = new EventTtl(deps, options.eventTtlMs);
     this.#controllers = [
       new GarbageCollector(as(SYSTEM_USERS.garbageCollector)),
       new NamespaceLifecycle(as(SYSTEM_USERS.namespaceController)),
@@ -80,7 +82,7 @@ export class Controllers {
     });
   }
 
-  /** Removes Events last touched more than {@link EVENT_TTL_MS} before `now` (the cluster's event TTL). */
+  /** Removes Events last touched more than the event TTL before `now` ({@link EVENT_TTL_MS} unless set). */
   sweepEvents(now: number): number {
     return this.#eventTtl.sweepEvents(now);
   }

@@ -1,6 +1,6 @@
 // The Event TTL: kube-apiserver stores Events with a time to live (--event-ttl, one hour by default),
-// after which they disappear. Here a sweep every minute removes the Events last touched more than the
-// TTL ago. The sweep is the work of a one-key queue, so a failed sweep is logged and retried with backoff.
+// after which they disappear. Here a sweep every minute (or every TTL, when that is shorter) removes the Events
+// last touched more than the TTL ago. The sweep is the work of a one-key queue, so a failed sweep is logged and retried with backoff.
 import type { KeyedQueue } from '@opkit/tasks';
 import { StatusError } from '../errors.js';
 import { EVENTS } from '../resources/builtins.js';
@@ -32,12 +32,15 @@ function isNotFound(error: unknown): boolean {
 export class EventTtl implements StoreController {
   readonly name = 'event-ttl';
   readonly #deps: ControllerDeps;
+  readonly #ttlMs: number;
   readonly #queue: KeyedQueue<EventSweepWork>;
   #timer: unknown;
   #closed = false;
 
-  constructor(deps: ControllerDeps) {
+  /** @param ttlMs how long an Event lives after its last update (default {@link EVENT_TTL_MS}, kube's). */
+  constructor(deps: ControllerDeps, ttlMs: number = EVENT_TTL_MS) {
     this.#deps = deps;
+    this.#ttlMs = ttlMs;
     this.#queue = controllerQueue(this.name, deps, () => void this.sweepEvents(deps.clock.now()));
     this.#schedule();
   }
@@ -51,7 +54,7 @@ export class EventTtl implements StoreController {
   }
 
   /**
-   * Removes Events last touched more than {@link EVENT_TTL_MS} before `now`; returns how many went.
+   * Removes Events last touched more than the TTL before `now`; returns how many went.
    * Throws the first failure (other than an Event that is gone already) after trying them all.
    */
   sweepEvents(now: number): number {
@@ -64,7 +67,7 @@ export class EventTtl implements StoreController {
       const times = [ev.metadata?.creationTimestamp, ev.lastTimestamp, ev.eventTime, ev.series?.lastObservedTime]
         .map((t) => (typeof t === 'string' ? Date.parse(t) : NaN))
         .filter((t) => Number.isFinite(t));
-      if (times.length === 0 || Math.max(...times) > now - EVENT_TTL_MS) continue;
+      if (times.length === 0 || Math.max(...times) > now - this.#ttlMs) continue;
       try {
         if (writes.expire(type, ev.metadata?.namespace, ev.metadata?.name)) removed++;
       } catch (error) {
@@ -96,7 +99,7 @@ export class EventTtl implements StoreController {
       this.#timer = undefined;
       this.#queue.add('sweep', { reason: 'interval' });
       this.#schedule();
-    }, EVENT_SWEEP_INTERVAL_MS);
+    }, Math.min(EVENT_SWEEP_INTERVAL_MS, this.#ttlMs));
     // A background timer of the server (its listening socket keeps the process up until close()).
     (this.#timer as { unref?: () => void } | undefined)?.unref?.();
   }

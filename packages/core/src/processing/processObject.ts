@@ -111,6 +111,8 @@ export async function processObject(deps: CycleDeps, input: {
     if (found.length > 0) logger.info(`Resuming handling recorded by Kopf (${found.join(', ')}); the records move under Opkit's names as the object is handled (--persistence kopf keeps Kopf's).`);
   }
   const version = body.metadata?.resourceVersion;
+  // The echo of our own last patch: nothing changed that we did not write, so a no-op cycle says nothing about it.
+  const ownEcho = memory.expectedVersion !== undefined && version === memory.expectedVersion;
   if (memory.expectedVersion !== undefined && version !== undefined && reachedVersion(version, memory.expectedVersion)) memory.expectedVersion = undefined;
   const patch = new Patch(memory.pendingMain, { fns: memory.pendingFns });
   memory.pendingFns = [];
@@ -159,7 +161,7 @@ export async function processObject(deps: CycleDeps, input: {
     consistencyWait: consistencyWait({ expectedVersion: memory.expectedVersion, patchedAt: memory.patchedAt, now: deps.clock.now(), timeout: persistence.consistencyTimeout }),
   });
   if (plan.cause) deps.emit({ type: 'cause', reason: plan.cause.reason, ...ref });
-  if (plan.log) logger[plan.log.level](plan.log.message);
+  if (plan.log && !(plan.step === 'noop' && ownEcho)) logger[plan.log.level](plan.log.message);
   if (plan.fn) patch.fns.push(plan.fn);
   let wakeIn = plan.wakeIn;
   if (plan.step === 'handle') {
