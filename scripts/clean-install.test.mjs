@@ -26,6 +26,8 @@ function producedOutputs(script) {
   if (/\bvitest run\b/.test(script)) return /--outputFile\.json=reports\//.test(script) ? ['reports/**'] : [];
   if (/--noEmit\b/.test(script) || /^eslint\b/.test(script)) return [];
   if (/^(tsc|rolldown)\b/.test(script)) return ['dist/**'];
+  // The documentation site (docs/site/build.mjs): the built site and the pages it generates into docs/.
+  if (script === 'node site/build.mjs') return ['.vitepress/dist/**', 'api/**', 'examples/**', 'bench.md'];
   return undefined; // unknown: the test names it
 }
 
