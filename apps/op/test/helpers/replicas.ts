@@ -109,7 +109,11 @@ export function recordingOperator(): { dir: string; file: string; records: () =>
     dir, file,
     records: () => {
       if (!existsSync(folder)) return [];
-      return readdirSync(folder).flatMap((name) => readFileSync(join(folder, name), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as HandlingRecord));
+      // A replica may be appending while this reads: only whole lines (ended by a newline) are records yet.
+      return readdirSync(folder).flatMap((name) => {
+        const text = readFileSync(join(folder, name), 'utf8');
+        return text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter(Boolean).map((line) => JSON.parse(line) as HandlingRecord);
+      });
     },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
