@@ -2,7 +2,8 @@
 // `N passed, N failed` (plus `, N skipped`) that CI reads, always last. Above it, it names every skipped test
 // (package, file, full name, and the reason the test recorded in `meta.skipReason`), so a test that did not run
 // cannot hide in a count. Exits non-zero when anything failed, when a package with a `test` script left no report
-// (it crashed or did not build) or ran zero tests (each counts as one failure, named), when a test file failed
+// (it crashed or did not build) or ran zero tests without naming why (each counts as one failure, named; a package whose
+// every test was skipped with its reason is reported as skipped), when a test file failed
 // outside its tests (it did not load, or a hook failed: each such file counts as one failure, named), when a check
 // named with `--failed-check NAME` failed (each counts as one failure), or when no test ran at all.
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
@@ -76,7 +77,9 @@ export function summarize(root = ROOT, write = (text) => process.stdout.write(te
       problems.push(`${pkg.name}: ${json.numFailedTestSuites} test suite(s) failed outside their tests`);
       failed += json.numFailedTestSuites;
     }
-    if ((json.numPassedTests ?? 0) + (json.numFailedTests ?? 0) === 0 && brokenFiles.length === 0) {
+    // Every test skipped, each with the reason it recorded (a tool this machine lacks), is a named skip, not a loss.
+    const allSkippedWithReasons = pkgSkipped > 0 && notRun.length === pkgSkipped && notRun.every((t) => t.reason);
+    if ((json.numPassedTests ?? 0) + (json.numFailedTests ?? 0) === 0 && brokenFiles.length === 0 && !allSkippedWithReasons) {
       // A package with a `test` script promises tests: none running means they were lost (a glob, a filter).
       problems.push(`${pkg.name}: ran no tests (it has a test script; add tests or remove the script)`);
       failed += 1;

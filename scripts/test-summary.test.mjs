@@ -95,6 +95,36 @@ describe('test-summary', () => {
     expect(result.stdout).toContain('@opkit/b: ran no tests');
   });
 
+  it('does not count a package whose every test was skipped with its reason as lost, and names each skip', () => {
+    workspace({ a: { numPassedTests: 3, numFailedTests: 0 }, kubectl: {} });
+    const why = 'kubectl is missing: no kubectl on PATH (and KUBECTL is not set)';
+    report('kubectl', {
+      numPassedTests: 0, numFailedTests: 0, numPendingTests: 2, numTodoTests: 0, numFailedTestSuites: 0,
+      testResults: [fileResult('kubectl', 'test/get.test.ts', [
+        { path: ['kubectl', 'get'], status: 'skipped', reason: why },
+        { path: ['kubectl', 'apply'], status: 'skipped', reason: why },
+      ])],
+    });
+    const result = run();
+    expect(result).toMatchObject({ status: 0, last: '3 passed, 0 failed, 2 skipped' });
+    expect(result.stdout).not.toContain('ran no tests');
+    expect(result.stdout).toContain(`- @opkit/kubectl test/get.test.ts › kubectl › apply — ${why}`);
+  });
+
+  it('still counts a package as lost when one of its skips gives no reason', () => {
+    workspace({ a: { numPassedTests: 3, numFailedTests: 0 }, b: {} });
+    report('b', {
+      numPassedTests: 0, numFailedTests: 0, numPendingTests: 2, numTodoTests: 0, numFailedTestSuites: 0,
+      testResults: [fileResult('b', 'test/b.test.ts', [
+        { path: ['b', 'one'], status: 'skipped', reason: 'python3 is missing' },
+        { path: ['b', 'two'], status: 'skipped' },
+      ])],
+    });
+    const result = run();
+    expect(result).toMatchObject({ status: 1, last: '3 passed, 1 failed, 2 skipped' });
+    expect(result.stdout).toContain('@opkit/b: ran no tests');
+  });
+
   it('names each skipped test (package, file, describe › test) with its reason, and ends with the count', () => {
     workspace({ apiserver: {}, json: { numPassedTests: 2, numFailedTests: 0 } });
     const why = 'kubectl is missing: no kubectl on PATH (and KUBECTL is not set)';
