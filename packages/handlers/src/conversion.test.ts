@@ -58,6 +58,7 @@ describe('on.convert registration', () => {
       return { ...w, spec: { size: w.spec.replicas } };
     });
     expect(step).toMatchObject({ crd: CRD, from: 'v1', to: 'v2', kind: 'Widget' });
+    expect(step.typed).toEqual([WidgetV1, WidgetV2]);
     registry.on.convert(WidgetV2, { from: WidgetV2, to: WidgetV1 }, (w) => {
       expectTypeOf(w).toEqualTypeOf<WidgetV2>();
       return { spec: { replicas: w.spec.size } };

@@ -86,6 +86,8 @@ export interface ConversionHandler {
   readonly fn: ConversionFn<any, any>;
   /** The kind, when a typed resource told it. */
   readonly kind?: string;
+  /** The typed resources given (selector, `from`, `to`), once each: `op manifests` renders the CRD's versions from them. */
+  readonly typed: readonly TypedResource<any>[];
   readonly param?: unknown;
 }
 
@@ -167,8 +169,10 @@ export function buildConversionHandler(selector: Selector | null, pair: Conversi
   const id = options.id ?? (fn.name || `${from}-to-${to}`);
   if (typeof id !== 'string' || id === '') throw new HandlerRegistrationError(`${where}: id must be a non-empty string; got ${JSON.stringify(id)}.`);
   const kind = crd.kind ?? (isTypedResource(pair.from) ? pair.from.kind : isTypedResource(pair.to) ? pair.to.kind : undefined);
+  const typed: TypedResource<any>[] = [];
+  for (const candidate of [selector, pair.from, pair.to]) if (isTypedResource(candidate) && !typed.includes(candidate)) typed.push(candidate);
   return Object.freeze({
-    id, selector: selector ?? (pair.from as Selector), group: crd.group, plural: crd.plural, crd: `${crd.plural}.${crd.group}`, from, to, fn,
+    id, selector: selector ?? (pair.from as Selector), typed: Object.freeze(typed), group: crd.group, plural: crd.plural, crd: `${crd.plural}.${crd.group}`, from, to, fn,
     ...(kind === undefined ? {} : { kind }),
     ...(options.param === undefined ? {} : { param: options.param }),
   });
