@@ -193,6 +193,11 @@ describe('what the framework keeps', () => {
       /failed: metadata.labels must map names to strings; got \{"n":1\}/);
   });
 
+  it('refuses an object of another group than the CRD it is sent to', async () => {
+    await expect(convertObject(chain().conversionHandlers(), { ...widget('v1', {}), apiVersion: 'other.io/v1' }, 'other.io/v2', { crd: CRD }))
+      .rejects.toThrow('Widget ns/w1 is in the group other.io, not in example.com of the CRD widgets.example.com it was sent to convert.');
+  });
+
   it('refuses an object of another group', async () => {
     await expect(convertObject(chain().conversionHandlers(), { ...widget('v1', {}), apiVersion: 'other.io/v1' }, 'example.com/v2'))
       .rejects.toThrow('Widget ns/w1 is in the group other.io, but the desired apiVersion example.com/v2 is in example.com; a conversion changes only the version.');

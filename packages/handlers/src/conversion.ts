@@ -310,6 +310,10 @@ export async function convertObject(handlers: readonly ConversionHandler[], obje
   }
   if (object.apiVersion === desiredAPIVersion) return object;
   const crd = options.crd ?? crdFor(handlers, current.group, typeof object.kind === 'string' ? object.kind : undefined, describe);
+  const crdGroup = handlers.find((handler) => handler.crd === crd)?.group;
+  if (crdGroup !== undefined && crdGroup !== current.group) {
+    throw new ConversionError('invalid-object', `${describe()} is in the group ${current.group}, not in ${crdGroup} of the CRD ${crd} it was sent to convert.`);
+  }
   const path = findConversionPath(handlers, crd, current.version, desired.version);
   const meta = isPlainObject(object.metadata) ? object.metadata : {};
   const logger = (options.logger ?? noopLogger).child({ kind: object.kind, namespace: meta['namespace'], name: meta['name'] });
