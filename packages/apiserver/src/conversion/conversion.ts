@@ -39,8 +39,24 @@ export class ConversionNeeded extends StatusError {
 /** The scope whose conversions synchronous code sees right now (set only while a computation runs). */
 let active: ConversionScope | undefined;
 
+/**
+ * What a conversion depends on: everything but the metadata a webhook cannot change (kube restores it
+ * from the original), so that a computation run again — with a new uid or timestamp — finds its answer.
+ */
 function keyOf(toVersion: string, obj: KubeObject): string {
-  return `${toVersion}\n${stringifyJson(obj)}`;
+  const meta = (obj.metadata ?? {}) as Record<string, any>;
+  return `${toVersion}\n${stringifyJson({ ...obj, metadata: { labels: meta.labels, annotations: meta.annotations } })}`;
+}
+
+/** A held answer for `obj`: its converted content with `obj`'s own metadata, but the answer's labels and annotations. */
+function withMetadataOf(obj: KubeObject, converted: KubeObject): KubeObject {
+  const metadata: Record<string, any> = { ...(obj.metadata ?? {}) };
+  const answered = (converted.metadata ?? {}) as Record<string, any>;
+  for (const field of ['labels', 'annotations']) {
+    if (answered[field] === undefined) delete metadata[field];
+    else metadata[field] = answered[field];
+  }
+  return { ...converted, metadata };
 }
 
 /** Whether objects of this type need a webhook to change version. */
@@ -92,7 +108,8 @@ export class ConversionScope {
 
   /** A conversion this scope holds. */
   lookup(toVersion: string, obj: KubeObject): KubeObject | undefined {
-    return this.results.get(keyOf(toVersion, obj));
+    const held = this.results.get(keyOf(toVersion, obj));
+    return held ? withMetadataOf(obj, held) : undefined;
   }
 
   /**
