@@ -182,7 +182,7 @@ describe('multi-version CRDs, strategy None', () => {
 });
 
 /** What the test webhook does with the next reviews. */
-type Mode = 'convert' | 'wrong-uid' | 'too-few' | 'wrong-version' | 'failure' | 'rename' | 'relabel';
+type Mode = 'convert' | 'wrong-uid' | 'too-few' | 'wrong-version' | 'failure' | 'rename' | 'relabel' | 'held';
 
 /** A small HTTPS conversion webhook: v1 spec.size/color ⇄ v2 spec.replicas/colour, or a bad answer per `mode`. */
 class TestWebhook {
@@ -191,6 +191,23 @@ class TestWebhook {
   readonly cert = selfSignedCertificate();
   private server: Server | undefined;
   port = 0;
+  /** Mode 'held': answers wait until this resolves. */
+  private gate: Promise<void> = Promise.resolve();
+  private open: () => void = () => {};
+  /** Reviews waiting at the gate. */
+  held = 0;
+
+  hold(): void {
+    this.gate = new Promise<void>((resolve) => {
+      this.open = resolve;
+    });
+    this.mode = 'held';
+  }
+
+  release(): void {
+    this.mode = 'convert';
+    this.open();
+  }
 
   async start(): Promise<void> {
     this.server = createServer({ cert: this.cert.cert, key: this.cert.key }, (req, res) => this.handle(req, res));
@@ -213,8 +230,13 @@ class TestWebhook {
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const review = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      if (this.mode === 'held') {
+        this.held++;
+        await this.gate;
+        this.held--;
+      }
       this.reviews.push(review);
       const { uid, desiredAPIVersion, objects } = review.request;
       let converted = (objects as any[]).map((o) => convert(o, desiredAPIVersion));
@@ -354,6 +376,47 @@ describe('multi-version CRDs, strategy Webhook', () => {
     }
   });
 
+  it('a slow webhook holds up only the watches it converts for, never others or the server', async () => {
+    const converted = await openWatch(url, `${v2}?watch=true&resourceVersion=0`);
+    const stored = await openWatch(url, `${v1}?watch=true&resourceVersion=0`);
+    try {
+      await converted.take(2);
+      await stored.take(2);
+      hook.hold();
+      await call(url, 'PATCH', `${v1}/a`, { spec: { size: 31 } }, merge);
+      await call(url, 'PATCH', `${v1}/a`, { spec: { size: 32 } }, merge);
+      // The watch at the storage version gets both events while the webhook holds the other one's.
+      expect((await stored.take(2)).map((e) => e.object.spec.size)).toEqual([31, 32]);
+      expect((await call(url, 'GET', `${v1}/a`)).status).toBe(200);
+      await waitFor(() => hook.held > 0);
+      expect(converted.pending()).toEqual([]);
+      hook.release();
+      expect((await converted.take(2)).map((e) => e.object.spec.replicas)).toEqual([31, 32]);
+    } finally {
+      hook.release();
+      converted.close();
+      stored.close();
+    }
+  });
+
+  it('discovery and OpenAPI serve each version with its own schema', async () => {
+    const group = await call(url, 'GET', '/apis/conv.example.com');
+    expect(group.body.versions.map((v: any) => v.version)).toEqual(['v2', 'v1']);
+    expect(group.body.preferredVersion.version).toBe('v2');
+    for (const version of ['v1', 'v2']) {
+      const resources = await call(url, 'GET', `/apis/conv.example.com/${version}`);
+      expect(resources.body.resources.map((r: any) => r.name)).toContain('hooks');
+    }
+    const root = await call(url, 'GET', '/openapi/v3');
+    const v2doc = await call(url, 'GET', root.body.paths['apis/conv.example.com/v2'].serverRelativeURL);
+    const v1doc = await call(url, 'GET', root.body.paths['apis/conv.example.com/v1'].serverRelativeURL);
+    const specOf = (doc: any): string[] => Object.keys(doc.components.schemas['com.example.conv.v2.Hook']?.properties?.spec?.properties ?? doc.components.schemas['com.example.conv.v1.Hook']?.properties?.spec?.properties ?? {});
+    expect(specOf(v2doc.body).sort()).toEqual(['colour', 'replicas']);
+    expect(specOf(v1doc.body).sort()).toEqual(['color', 'size']);
+    const v2 = await call(url, 'GET', '/openapi/v2');
+    expect(Object.keys(v2.body.definitions)).toEqual(expect.arrayContaining(['com.example.conv.v1.Hook', 'com.example.conv.v2.Hook']));
+  });
+
   it('labels and annotations of the answer are kept; other metadata is restored', async () => {
     hook.mode = 'relabel';
     try {
@@ -416,5 +479,72 @@ describe('multi-version CRDs, strategy Webhook', () => {
       w.close();
       await hook.start();
     }
+  });
+});
+
+describe('the conversion stanza is validated as kube does', () => {
+  const withConversion = (plural: string, conversion: Record<string, any>): Record<string, any> => twoVersionCrd(plural, 'v1', conversion);
+  const causes = async (crd: Record<string, any>): Promise<Record<string, string>> => {
+    const r = await call(url, 'POST', crds, crd);
+    expect(r.status, r.text).toBe(422);
+    return Object.fromEntries(r.body.details.causes.map((c: any) => [c.field, c.message]));
+  };
+
+  it('Webhook needs a clientConfig and conversionReviewVersions', async () => {
+    expect(await causes(withConversion('bads', { strategy: 'Webhook' }))).toEqual({
+      'spec.conversion.webhookClientConfig': 'Required value: required when strategy is set to Webhook',
+      'spec.conversion.conversionReviewVersions': 'Required value',
+    });
+  });
+
+  it('checks the url, the caBundle and the review versions', async () => {
+    const found = await causes(withConversion('bads', { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v9'], clientConfig: { url: 'http://127.0.0.1:1/convert', caBundle: Buffer.from('not a pem').toString('base64') } } }));
+    expect(found['spec.conversion.webhookClientConfig.url']).toContain("'https' is the only allowed URL scheme");
+    expect(found['spec.conversion.webhookClientConfig.caBundle']).toContain('unable to load root certificates: unable to parse bytes as PEM block');
+    expect(found['spec.conversion.conversionReviewVersions']).toContain('must include at least one of v1, v1beta1');
+    const both = await causes(withConversion('bads', { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: { url: 'https://127.0.0.1:1/', service: { name: 's', namespace: 'n' } } } }));
+    expect(both['spec.conversion.webhookClientConfig']).toBe('Required value: exactly one of url or service is required');
+  });
+
+  it('None may not have a webhook', async () => {
+    expect(await causes(withConversion('bads', { strategy: 'None', webhook: { conversionReviewVersions: ['v1'], clientConfig: { url: 'https://127.0.0.1:1/' } } }))).toEqual({
+      'spec.conversion.webhookClientConfig': 'Forbidden: should not be set when strategy is not set to Webhook',
+      'spec.conversion.conversionReviewVersions': 'Forbidden: should not be set when strategy is not set to Webhook',
+    });
+  });
+
+  it('a version still listed in storedVersions cannot leave spec.versions', async () => {
+    await establish(twoVersionCrd('keeps', 'v1'));
+    const crd = (await call(url, 'GET', `${crds}/keeps.conv.example.com`)).body;
+    crd.spec.versions = crd.spec.versions.filter((v: any) => v.name === 'v2');
+    crd.spec.versions[0].storage = true;
+    const r = await call(url, 'PUT', `${crds}/keeps.conv.example.com`, crd);
+    expect(r.status, r.text).toBe(422);
+    expect(r.body.details.causes).toContainEqual(expect.objectContaining({ field: 'status.storedVersions[0]', message: 'Invalid value: "v1": must appear in spec.versions' }));
+  });
+});
+
+describe('ConversionReview v1beta1', () => {
+  const hook = new TestWebhook();
+
+  beforeAll(async () => {
+    await hook.start();
+    await establish(
+      twoVersionCrd('betas', 'v1', {
+        strategy: 'Webhook',
+        webhook: { conversionReviewVersions: ['v1beta1', 'v1'], clientConfig: { url: `https://127.0.0.1:${hook.port}/convert`, caBundle: hook.caBundle } },
+      }),
+    );
+  });
+  afterAll(async () => {
+    await hook.stop();
+  });
+
+  it('is sent when the CRD lists it first', async () => {
+    await call(url, 'POST', '/apis/conv.example.com/v1/namespaces/default/betas', { apiVersion: 'conv.example.com/v1', kind: 'Beta', metadata: { name: 'a' }, spec: { size: 6 } });
+    const got = await call(url, 'GET', '/apis/conv.example.com/v2/namespaces/default/betas/a');
+    expect(got.status, got.text).toBe(200);
+    expect(got.body.spec.replicas).toBe(6);
+    expect(hook.reviews.at(-1).apiVersion).toBe('apiextensions.k8s.io/v1beta1');
   });
 });
