@@ -230,27 +230,29 @@ class TestWebhook {
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const review = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      if (this.mode === 'held') {
-        this.held++;
-        await this.gate;
-        this.held--;
-      }
-      this.reviews.push(review);
-      const { uid, desiredAPIVersion, objects } = review.request;
-      let converted = (objects as any[]).map((o) => convert(o, desiredAPIVersion));
-      let responseUid = uid;
-      let result: Record<string, any> = { status: 'Success' };
-      if (this.mode === 'wrong-uid') responseUid = 'not-the-uid';
-      if (this.mode === 'too-few') converted = [];
-      if (this.mode === 'wrong-version') converted = converted.map((o) => ({ ...o, apiVersion: 'conv.example.com/v9' }));
-      if (this.mode === 'failure') result = { status: 'Failure', message: 'cannot convert this one' };
-      if (this.mode === 'rename') converted = converted.map((o) => ({ ...o, metadata: { ...o.metadata, name: 'other' } }));
-      if (this.mode === 'relabel') converted = converted.map((o) => ({ ...o, metadata: { ...o.metadata, labels: { converted: 'yes' }, generation: 99 } }));
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'ConversionReview', response: { uid: responseUid, convertedObjects: converted, result } }));
-    });
+    req.on('end', () => void this.answer(Buffer.concat(chunks).toString('utf8'), res));
+  }
+
+  private async answer(text: string, res: ServerResponse): Promise<void> {
+    const review = JSON.parse(text);
+    if (this.mode === 'held') {
+      this.held++;
+      await this.gate;
+      this.held--;
+    }
+    this.reviews.push(review);
+    const { uid, desiredAPIVersion, objects } = review.request;
+    let converted = (objects as any[]).map((o) => convert(o, desiredAPIVersion));
+    let responseUid = uid;
+    let result: Record<string, any> = { status: 'Success' };
+    if (this.mode === 'wrong-uid') responseUid = 'not-the-uid';
+    if (this.mode === 'too-few') converted = [];
+    if (this.mode === 'wrong-version') converted = converted.map((o) => ({ ...o, apiVersion: 'conv.example.com/v9' }));
+    if (this.mode === 'failure') result = { status: 'Failure', message: 'cannot convert this one' };
+    if (this.mode === 'rename') converted = converted.map((o) => ({ ...o, metadata: { ...o.metadata, name: 'other' } }));
+    if (this.mode === 'relabel') converted = converted.map((o) => ({ ...o, metadata: { ...o.metadata, labels: { converted: 'yes' }, generation: 99 } }));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'ConversionReview', response: { uid: responseUid, convertedObjects: converted, result } }));
   }
 }
 
