@@ -39,8 +39,31 @@ export class ConversionNeeded extends StatusError {
 /** The scope whose conversions synchronous code sees right now (set only while a computation runs). */
 let active: ConversionScope | undefined;
 
+/**
+ * What a conversion depends on: everything but the metadata a webhook cannot change (kube restores it
+ * from the original), so that a computation run again — with a new uid or timestamp — finds its answer.
+ */
+/** Makes `scope` the one synchronous code sees; answers the one before it (to restore). */
+function enter(scope: ConversionScope): ConversionScope | undefined {
+  const previous = active;
+  active = scope;
+  return previous;
+}
+
 function keyOf(toVersion: string, obj: KubeObject): string {
-  return `${toVersion}\n${stringifyJson(obj)}`;
+  const meta = (obj.metadata ?? {});
+  return `${toVersion}\n${stringifyJson({ ...obj, metadata: { labels: meta.labels, annotations: meta.annotations } })}`;
+}
+
+/** A held answer for `obj`: its converted content with `obj`'s own metadata, but the answer's labels and annotations. */
+function withMetadataOf(obj: KubeObject, converted: KubeObject): KubeObject {
+  const metadata: Record<string, any> = { ...(obj.metadata ?? {}) };
+  const answered = (converted.metadata ?? {});
+  for (const field of ['labels', 'annotations']) {
+    if (answered[field] === undefined) delete metadata[field];
+    else metadata[field] = answered[field];
+  }
+  return { ...converted, metadata };
 }
 
 /** Whether objects of this type need a webhook to change version. */
@@ -81,8 +104,7 @@ export class ConversionScope {
    * every conversion it needs beforehand (a watch's events).
    */
   within<T>(compute: () => T): T {
-    const previous = active;
-    active = this;
+    const previous = enter(this);
     try {
       return compute();
     } finally {
@@ -92,7 +114,8 @@ export class ConversionScope {
 
   /** A conversion this scope holds. */
   lookup(toVersion: string, obj: KubeObject): KubeObject | undefined {
-    return this.results.get(keyOf(toVersion, obj));
+    const held = this.results.get(keyOf(toVersion, obj));
+    return held ? withMetadataOf(obj, held) : undefined;
   }
 
   /**
@@ -102,8 +125,7 @@ export class ConversionScope {
   async run<T>(compute: () => T): Promise<T> {
     for (let round = 0; ; round++) {
       let needed: ConversionNeeded;
-      const previous = active;
-      active = this;
+      const previous = enter(this);
       try {
         return compute();
       } catch (error) {
@@ -208,8 +230,8 @@ export function checkConversionResponse(
     if (out.apiVersion !== desiredGroupVersion) throw invalid(`invalid groupVersion (expected ${desiredGroupVersion}, received ${String(out.apiVersion ?? '')})`);
     if (out.kind !== original.kind) throw invalid(`invalid kind (expected ${String(original.kind)}, received ${String(out.kind ?? '')})`);
     const objectWord = many ? `invalid converted object at index ${index + 1}` : 'invalid object';
-    const meta = (out.metadata ?? undefined) as Record<string, any> | undefined;
-    const om = (original.metadata ?? {}) as Record<string, any>;
+    const meta = (out.metadata ?? undefined);
+    const om = (original.metadata ?? {});
     const same = (field: string, label: string): void => {
       if ((meta?.[field] ?? '') !== (om[field] ?? '')) {
         throw conversionFailed(`conversion webhook for ${gvk} returned ${objectWord}: must have the same ${label}: ${String(om[field] ?? '')} != ${String(meta?.[field] ?? '')}`);
