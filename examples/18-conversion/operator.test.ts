@@ -94,10 +94,6 @@ describe('example 18-conversion', () => {
     const managed = await env.waitFor(CRD_REF, (body) => body.spec.conversion?.strategy === 'Webhook');
     expect(managed.spec.conversion.webhook.clientConfig.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/convert\/widgets\.example\.com$/);
 
-    const watchV1 = new KubectlWatch(env, 'widgets.v1.example.com');
-    const watchV2 = new KubectlWatch(env, 'widgets.v2.example.com');
-    watches.push(watchV1, watchV2);
-
     expect((await kubectl(env, ['create', '-f', obj])).code).toBe(0);
     const atV2 = await kubectlJson(env, ['get', 'widgets.v2.example.com', 'widget-1']);
     expect(atV2.apiVersion).toBe('example.com/v2');
@@ -105,6 +101,13 @@ describe('example 18-conversion', () => {
     const atV1 = await kubectlJson(env, ['get', 'widgets.v1.example.com', 'widget-1']);
     expect(atV1.apiVersion).toBe('example.com/v1');
     expect(atV1.spec).toEqual({ replicas: 3, color: 'blue' });
+
+    // kubectl watches at both versions: each lists the widget (ADDED) at its version, then sees the write at v2.
+    const watchV1 = new KubectlWatch(env, 'widgets.v1.example.com');
+    const watchV2 = new KubectlWatch(env, 'widgets.v2.example.com');
+    watches.push(watchV1, watchV2);
+    await watchV1.until(/^ADDED example\.com\/v1 \{"color":"blue","replicas":3\}$/);
+    await watchV2.until(/^ADDED example\.com\/v2 \{"color":"blue","size":3\}$/);
 
     // A write at v2 is stored (at v1) converted, and read back at both.
     expect((await kubectl(env, ['patch', 'widgets.v2.example.com', 'widget-1', '--type=merge', '-p', '{"spec":{"size":5}}'])).code).toBe(0);
@@ -118,9 +121,6 @@ describe('example 18-conversion', () => {
     expect((await kubectl(env, ['get', 'widgets.v1.example.com'])).stdout).toMatch(/^NAME\s+REPLICAS\nwidget-1\s+5\n$/);
     expect((await kubectl(env, ['get', 'widgets.v2.example.com'])).stdout).toMatch(/^NAME\s+SIZE\nwidget-1\s+5\n$/);
 
-    // Both watches saw the creation (at v1) and the change (at v2), each at its own version.
-    await watchV1.until(/^ADDED example\.com\/v1 \{"color":"blue","replicas":3\}$/);
-    await watchV2.until(/^ADDED example\.com\/v2 \{"color":"blue","size":3\}$/);
     await watchV1.until(/^MODIFIED example\.com\/v1 \{"color":"blue","replicas":5\}$/);
     await watchV2.until(/^MODIFIED example\.com\/v2 \{"color":"blue","size":5\}$/);
     for (const line of [...watchV1.lines]) expect(line).toMatch(/^\w+ example\.com\/v1 /);
