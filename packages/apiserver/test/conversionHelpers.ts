@@ -9,7 +9,7 @@ import { selfSignedCertificate } from '../src/auth/selfSignedCertificate.js';
 /** A CRD with v1 (spec.size) and v2 (spec.replicas, deprecated: false) — `storage` names the stored one. */
 export function twoVersionCrd(plural: string, storage: 'v1' | 'v2', conversion?: Record<string, any>): Record<string, any> {
   const schema = (props: Record<string, any>): Record<string, any> => ({
-    openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: props }, status: { type: 'object', properties: { ready: { type: 'boolean' } } } } },
+    openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: props }, status: { type: 'object', properties: { ready: { type: 'boolean' }, count: { type: 'integer' } } } } },
   });
   const kind = plural.charAt(0).toUpperCase() + plural.slice(1, -1);
   return {
@@ -27,7 +27,7 @@ export function twoVersionCrd(plural: string, storage: 'v1' | 'v2', conversion?:
           storage: storage === 'v1',
           deprecated: true,
           schema: schema({ size: { type: 'integer' }, color: { type: 'string', default: 'red' } }),
-          subresources: { status: {} },
+          subresources: { status: {}, scale: { specReplicasPath: '.spec.size', statusReplicasPath: '.status.count' } },
           additionalPrinterColumns: [{ name: 'Size', type: 'integer', jsonPath: '.spec.size' }],
         },
         {
@@ -35,7 +35,7 @@ export function twoVersionCrd(plural: string, storage: 'v1' | 'v2', conversion?:
           served: true,
           storage: storage === 'v2',
           schema: schema({ replicas: { type: 'integer' }, colour: { type: 'string' } }),
-          subresources: { status: {} },
+          subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.count' } },
           additionalPrinterColumns: [{ name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' }],
         },
       ],

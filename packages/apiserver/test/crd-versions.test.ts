@@ -217,6 +217,26 @@ describe('multi-version CRDs, strategy Webhook', () => {
     expect(deleted.status).toBe(200);
   });
 
+  it('the scale subresource uses the requested version’s paths; a deferred delete answers at the requested version', async () => {
+    const scale = await call(url, 'GET', `${v2}/a/scale`);
+    expect(scale.status, scale.text).toBe(200);
+    expect(scale.body.spec.replicas).toBe(2);
+    const scaled = await call(url, 'PATCH', `${v2}/a/scale`, { spec: { replicas: 6 } }, merge);
+    expect(scaled.status, scaled.text).toBe(200);
+    expect(scaled.body.spec.replicas).toBe(6);
+    expect((await call(url, 'GET', `${v1}/a`)).body.spec.size).toBe(6);
+    await call(url, 'POST', v1, { apiVersion: 'conv.example.com/v1', kind: 'Hook', metadata: { name: 'f', finalizers: ['test/hold'] }, spec: { size: 1 } });
+    const deleting = await call(url, 'DELETE', `${v2}/f`);
+    expect(deleting.status, deleting.text).toBe(200);
+    expect(deleting.body.apiVersion).toBe('conv.example.com/v2');
+    expect(deleting.body.spec).toEqual({ replicas: 1, colour: 'red' });
+    expect(deleting.body.metadata.deletionTimestamp).toBeDefined();
+    const released = await call(url, 'PATCH', `${v2}/f`, { metadata: { finalizers: null } }, merge);
+    expect(released.status, released.text).toBe(200);
+    expect(released.body.apiVersion).toBe('conv.example.com/v2');
+    expect((await call(url, 'GET', `${v1}/f`)).status).toBe(404);
+  });
+
   it('a watch at v2 sees writes made at v1, converted, in order', async () => {
     const w = await openWatch(url, `${v2}?watch=true&resourceVersion=0`);
     const w1 = await openWatch(url, `${v1}?watch=true&resourceVersion=0`);
