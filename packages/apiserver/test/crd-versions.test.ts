@@ -91,6 +91,11 @@ describe('multi-version CRDs, strategy None', () => {
       // The deprecation comes first (an unknown-field warning of the write may follow it).
       expect(String(r.headers.warning).startsWith(warning), `${method} ${path}: ${String(r.headers.warning)}`).toBe(true);
     }
+    // A watch too: the header comes with the stream's first bytes.
+    const controller = new AbortController();
+    const watch = await fetch(`${url}${v1}?watch=true`, { signal: controller.signal });
+    expect(watch.headers.get('warning')).toBe(warning);
+    controller.abort();
     const v2get = await call(url, 'GET', `${v2}/a`);
     expect(v2get.headers.warning).toBeUndefined();
   });
