@@ -3,58 +3,17 @@
 // rewritten) and strategy Webhook (a ConversionReview to a small HTTPS conversion webhook run by the test,
 // trusted through caBundle) — storedVersions, deprecation warnings, and kube's errors when the webhook is
 // down or answers badly.
-import { createServer } from 'node:https';
-import type { Server } from 'node:https';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selfSignedCertificate } from '../src/auth/selfSignedCertificate.js';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
+import { TestWebhook, twoVersionCrd } from './conversionHelpers.js';
+import type { Mode } from './conversionHelpers.js';
 import { call, openWatch, waitFor } from './protocolHelpers.js';
 
 let server: ApiServer;
 let url: string;
 const crds = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const merge = { 'content-type': 'application/merge-patch+json' };
-
-/** A CRD with v1 (spec.size) and v2 (spec.replicas, deprecated: false) — `storage` names the stored one. */
-function twoVersionCrd(plural: string, storage: 'v1' | 'v2', conversion?: Record<string, any>): Record<string, any> {
-  const schema = (props: Record<string, any>): Record<string, any> => ({
-    openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: props }, status: { type: 'object', properties: { ready: { type: 'boolean' } } } } },
-  });
-  const kind = plural.charAt(0).toUpperCase() + plural.slice(1, -1);
-  return {
-    apiVersion: 'apiextensions.k8s.io/v1',
-    kind: 'CustomResourceDefinition',
-    metadata: { name: `${plural}.conv.example.com` },
-    spec: {
-      group: 'conv.example.com',
-      scope: 'Namespaced',
-      names: { plural, singular: plural.slice(0, -1), kind },
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: storage === 'v1',
-          deprecated: true,
-          schema: schema({ size: { type: 'integer' }, color: { type: 'string', default: 'red' } }),
-          subresources: { status: {} },
-          additionalPrinterColumns: [{ name: 'Size', type: 'integer', jsonPath: '.spec.size' }],
-        },
-        {
-          name: 'v2',
-          served: true,
-          storage: storage === 'v2',
-          schema: schema({ replicas: { type: 'integer' }, colour: { type: 'string' } }),
-          subresources: { status: {} },
-          additionalPrinterColumns: [{ name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' }],
-        },
-      ],
-      ...(conversion ? { conversion } : {}),
-    },
-  };
-}
 
 async function establish(crd: Record<string, any>): Promise<void> {
   const r = await call(url, 'POST', crds, crd);
@@ -132,6 +91,11 @@ describe('multi-version CRDs, strategy None', () => {
       // The deprecation comes first (an unknown-field warning of the write may follow it).
       expect(String(r.headers.warning).startsWith(warning), `${method} ${path}: ${String(r.headers.warning)}`).toBe(true);
     }
+    // A watch too: the header comes with the stream's first bytes.
+    const controller = new AbortController();
+    const watch = await fetch(`${url}${v1}?watch=true`, { signal: controller.signal });
+    expect(watch.headers.get('warning')).toBe(warning);
+    controller.abort();
     const v2get = await call(url, 'GET', `${v2}/a`);
     expect(v2get.headers.warning).toBeUndefined();
   });
@@ -180,98 +144,6 @@ describe('multi-version CRDs, strategy None', () => {
     expect(bad.body.message).toContain('must have the storage version v1');
   });
 });
-
-/** What the test webhook does with the next reviews. */
-type Mode = 'convert' | 'wrong-uid' | 'too-few' | 'wrong-version' | 'failure' | 'rename' | 'relabel' | 'held';
-
-/** A small HTTPS conversion webhook: v1 spec.size/color ⇄ v2 spec.replicas/colour, or a bad answer per `mode`. */
-class TestWebhook {
-  mode: Mode = 'convert';
-  readonly reviews: any[] = [];
-  readonly cert = selfSignedCertificate();
-  private server: Server | undefined;
-  port = 0;
-  /** Mode 'held': answers wait until this resolves. */
-  private gate: Promise<void> = Promise.resolve();
-  private open: () => void = () => {};
-  /** Reviews waiting at the gate. */
-  held = 0;
-
-  hold(): void {
-    this.gate = new Promise<void>((resolve) => {
-      this.open = resolve;
-    });
-    this.mode = 'held';
-  }
-
-  release(): void {
-    this.mode = 'convert';
-    this.open();
-  }
-
-  async start(): Promise<void> {
-    this.server = createServer({ cert: this.cert.cert, key: this.cert.key }, (req, res) => this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    const s = this.server;
-    this.server = undefined;
-    if (!s) return;
-    s.closeAllConnections();
-    await new Promise<void>((resolve) => s.close(() => resolve()));
-  }
-
-  get caBundle(): string {
-    return Buffer.from(this.cert.cert).toString('base64');
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => void this.answer(Buffer.concat(chunks).toString('utf8'), res));
-  }
-
-  private async answer(text: string, res: ServerResponse): Promise<void> {
-    const review = JSON.parse(text);
-    if (this.mode === 'held') {
-      this.held++;
-      await this.gate;
-      this.held--;
-    }
-    this.reviews.push(review);
-    const { uid, desiredAPIVersion, objects } = review.request;
-    let converted = (objects as any[]).map((o) => convert(o, desiredAPIVersion));
-    let responseUid = uid;
-    let result: Record<string, any> = { status: 'Success' };
-    if (this.mode === 'wrong-uid') responseUid = 'not-the-uid';
-    if (this.mode === 'too-few') converted = [];
-    if (this.mode === 'wrong-version') converted = converted.map((o) => ({ ...o, apiVersion: 'conv.example.com/v9' }));
-    if (this.mode === 'failure') result = { status: 'Failure', message: 'cannot convert this one' };
-    if (this.mode === 'rename') converted = converted.map((o) => ({ ...o, metadata: { ...o.metadata, name: 'other' } }));
-    if (this.mode === 'relabel') converted = converted.map((o) => ({ ...o, metadata: { ...o.metadata, labels: { converted: 'yes' }, generation: 99 } }));
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ apiVersion: review.apiVersion, kind: 'ConversionReview', response: { uid: responseUid, convertedObjects: converted, result } }));
-  }
-}
-
-/** The test's conversion: spec.size ⇄ spec.replicas, spec.color ⇄ spec.colour. */
-function convert(obj: any, to: string): any {
-  const spec = { ...(obj.spec ?? {}) };
-  if (to.endsWith('/v2')) {
-    if ('size' in spec) spec.replicas = spec.size;
-    if ('color' in spec) spec.colour = spec.color;
-    delete spec.size;
-    delete spec.color;
-  } else {
-    if ('replicas' in spec) spec.size = spec.replicas;
-    if ('colour' in spec) spec.color = spec.colour;
-    delete spec.replicas;
-    delete spec.colour;
-  }
-  return { ...obj, apiVersion: to, spec };
-}
 
 describe('multi-version CRDs, strategy Webhook', () => {
   const hook = new TestWebhook();
@@ -348,6 +220,26 @@ describe('multi-version CRDs, strategy Webhook', () => {
     expect(status.body.spec.replicas).toBe(4);
     const deleted = await call(url, 'DELETE', `${v2}/c`);
     expect(deleted.status).toBe(200);
+  });
+
+  it('the scale subresource uses the requested version’s paths; a deferred delete answers at the requested version', async () => {
+    const scale = await call(url, 'GET', `${v2}/a/scale`);
+    expect(scale.status, scale.text).toBe(200);
+    expect(scale.body.spec.replicas).toBe(2);
+    const scaled = await call(url, 'PATCH', `${v2}/a/scale`, { spec: { replicas: 6 } }, merge);
+    expect(scaled.status, scaled.text).toBe(200);
+    expect(scaled.body.spec.replicas).toBe(6);
+    expect((await call(url, 'GET', `${v1}/a`)).body.spec.size).toBe(6);
+    await call(url, 'POST', v1, { apiVersion: 'conv.example.com/v1', kind: 'Hook', metadata: { name: 'f', finalizers: ['test/hold'] }, spec: { size: 1 } });
+    const deleting = await call(url, 'DELETE', `${v2}/f`);
+    expect(deleting.status, deleting.text).toBe(200);
+    expect(deleting.body.apiVersion).toBe('conv.example.com/v2');
+    expect(deleting.body.spec).toEqual({ replicas: 1, colour: 'red' });
+    expect(deleting.body.metadata.deletionTimestamp).toBeDefined();
+    const released = await call(url, 'PATCH', `${v2}/f`, { metadata: { finalizers: null } }, merge);
+    expect(released.status, released.text).toBe(200);
+    expect(released.body.apiVersion).toBe('conv.example.com/v2');
+    expect((await call(url, 'GET', `${v1}/f`)).status).toBe(404);
   });
 
   it('a watch at v2 sees writes made at v1, converted, in order', async () => {

@@ -196,12 +196,14 @@ export class WatchSession {
     if (this.closed) return;
     const message = error instanceof Error ? error.message : String(error);
     const status = statusBody(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] });
-    // What waits goes first, then the ERROR event, whatever the socket holds: the watch ends here.
-    let rest = this.pending.slice(this.pendingHead).join('');
-    rest += `${stringifyJson({ type: 'ERROR', object: status })}\n`;
+    // What waits goes first, then the ERROR event, whatever the socket holds: the watch ends here. While
+    // initial events are still being produced, they and the live events behind them are dropped instead
+    // (the client relists after the error; it must not see changes of objects it was never shown).
+    const waiting = this.backlog === undefined ? this.pending.slice(this.pendingHead).join('') : '';
     this.pending = [];
     this.pendingHead = 0;
-    if (this.backlog === undefined) this.res.write(rest);
+    this.backlog = undefined;
+    this.res.write(`${waiting}${stringifyJson({ type: 'ERROR', object: status })}\n`);
     this.end();
   }
 
