@@ -42,6 +42,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Handlers', link: '/handlers' },
       { text: 'Daemons and timers', link: '/daemons' },
       { text: 'Admission webhooks', link: '/admission' },
+      { text: 'Conversion webhooks', link: '/conversion' },
       { text: 'Typed resources', link: '/schema' },
       { text: 'Per-node configuration', link: '/labeled-config' },
       { text: 'Testing', link: '/testing' },

@@ -17,3 +17,7 @@ export type { DevRecord, DevRecordInput } from './dev/records.js';
 export { freezeCommand, peeringCommand } from './peeringCommands.js';
 export { parseFreezeArgs, parsePeeringArgs, FREEZE_USAGE, RESUME_USAGE, PEERING_USAGE } from './peeringArgs.js';
 export type { FreezeCliOptions, PeeringInstallCliOptions, CliParse } from './peeringArgs.js';
+export { migrateStorage, MigrateStorageError, CRDS_RESOURCE } from './migrateStorage.js';
+export type { MigrateStorageErrorCode, MigrateStorageOptions, MigrateStorageProgress, MigrateStorageResult } from './migrateStorage.js';
+export { migrateStorageCommand, parseMigrateStorageArgs, MIGRATE_STORAGE_USAGE } from './migrateStorageCommand.js';
+export type { MigrateStorageCliOptions } from './migrateStorageCommand.js';

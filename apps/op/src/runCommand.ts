@@ -147,8 +147,10 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     const login = !options.embedded && registry.activityHandlers('login').length > 0;
     if (connectError && !login) throw connectError;
     const admissionSelectors = registry.admissionHandlers().map((handler) => handler.selector).filter((selector) => !registry.selectors().includes(selector));
+    // The CRDs of on.convert steps must be installed too: the operator points their spec.conversion at itself.
+    const convertedCrds = [...new Set(registry.conversionHandlers().map((handler) => handler.crd))];
     const resourceNames = new Set<string>();
-    for (const selector of client ? [...registry.selectors(), ...admissionSelectors] : []) {
+    for (const selector of client ? [...registry.selectors(), ...admissionSelectors, ...convertedCrds] : []) {
       let found;
       try {
         found = await client!.resolve(selector, { signal: controller.signal });

@@ -15,6 +15,7 @@ Commands:
   freeze           pause the operators of a peering object for a while (Kopf's kopf freeze)
   resume           resume the operators paused by op freeze
   peering install  install the peering CRDs and objects
+  migrate-storage  store a custom resource's objects at its CRD's storage version, then trim storedVersions
 
 Run 'op <command> --help' for a command's options.
 `;

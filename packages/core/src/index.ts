@@ -12,6 +12,7 @@ export {
   adopt, label, appendOwnerReference, removeOwnerReference, harmonizeNaming, adjustNamespace, buildOwnerReference, buildObjectReference,
   TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError,
   AdmissionError, AdmissionReviewError, reviewAdmission,
+  ConversionError, ConversionReviewError, reviewConversion, convertObject, findConversionPath, checkRoundTrip, formatRoundTrip,
   HandlerClient, AdoptionError,
 } from '@opkit/handlers';
 export type {
@@ -23,6 +24,8 @@ export type {
   IndexHandlerOptions, Index, Indices, Store,
   AdmissionOperation, AdmissionHandlerKind, AdmissionHandlerOptions, AdmissionContext, AdmissionHandlerFn, AdmissionHandler, AdmissionUserInfo, AdmissionErrorOptions,
   AdmissionReviewRequest, AdmissionReviewResponse, ReviewAdmissionOptions,
+  ConversionPair, ConversionHandlerOptions, ConversionContext, ConversionResult, ConversionFn, TypedConversionFn, ConversionHandler, UntypedObject,
+  ConversionReviewRequest, ConversionReviewResponse, ReviewConversionOptions, RoundTripReport, RoundTripDifference, RoundTripOptions,
   HandlerClientDefaults, HandlerObjectOptions, HandlerListOptions, CreateOrAdoptOptions,
 } from '@opkit/handlers';
 
@@ -45,8 +48,8 @@ export type {
 // Admission (the webhook server and the managed configurations of on.validate/on.mutate)
 export { AUTO_MANAGED_NAME } from '@opkit/webhooks';
 // For `op manifests` (a layer above, which renders the configurations of a deployment).
-export { renderWebhookConfigurations, serviceDnsNames, certManagerTarget } from '@opkit/webhooks';
-export type { RenderedWebhookConfiguration, WebhookService } from '@opkit/webhooks';
+export { renderWebhookConfigurations, serviceDnsNames, certManagerTarget, renderCrdConversion } from '@opkit/webhooks';
+export type { RenderedWebhookConfiguration, WebhookService, RenderedCrdConversion } from '@opkit/webhooks';
 
 // Logging and the feed
 export { createLogger, objectLogger, objectRef, objectPrefix, postingLogger, FEED_VERSION } from '@opkit/handlers';

@@ -191,3 +191,56 @@ export class AdmissionReviewError extends Error {
     this.httpStatus = code === 'malformed' ? 400 : 404;
   }
 }
+
+/** What went wrong converting an object (see {@link ConversionError}). */
+export type ConversionErrorCode = 'no-path' | 'invalid-object' | 'failed';
+
+/**
+ * Converting an object between versions failed: no chain of registered steps leads to the desired
+ * version (`no-path`), the object or the desired version are not of the CRD (`invalid-object`), or a
+ * conversion function threw or returned no object (`failed`, its error as `cause`). A ConversionReview
+ * answers it with `result: { status: 'Failure', message }`.
+ *
+ * @example
+ * ```ts
+ * try { await convertObject(handlers, widget, 'example.com/v3'); } catch (error) {
+ *   if (error instanceof ConversionError && error.code === 'no-path') console.error(error.message);
+ * }
+ * ```
+ */
+export class ConversionError extends Error {
+  readonly code: ConversionErrorCode;
+
+  constructor(code: ConversionErrorCode, message: string, options?: { readonly cause?: unknown }) {
+    super(message, options);
+    this.name = 'ConversionError';
+    this.code = code;
+  }
+}
+
+/** Why a ConversionReview call itself was bad (see {@link ConversionReviewError}). */
+export type ConversionReviewErrorCode = 'malformed' | 'unknown-resource';
+
+/**
+ * The webhook call itself was bad: not a ConversionReview (`malformed`, HTTP 400), or for a CRD that
+ * has no conversion steps (`unknown-resource`, 404). Servers answer with {@link ConversionReviewError.httpStatus}.
+ *
+ * @example
+ * ```ts
+ * try { await reviewConversion(handlers, body, { crd }); } catch (error) {
+ *   if (error instanceof ConversionReviewError) reply(error.httpStatus, error.message);
+ * }
+ * ```
+ */
+export class ConversionReviewError extends Error {
+  readonly code: ConversionReviewErrorCode;
+  /** The HTTP status a webhook server answers with: 400 for `malformed`, 404 otherwise. */
+  readonly httpStatus: number;
+
+  constructor(code: ConversionReviewErrorCode, message: string) {
+    super(message);
+    this.name = 'ConversionReviewError';
+    this.code = code;
+    this.httpStatus = code === 'malformed' ? 400 : 404;
+  }
+}

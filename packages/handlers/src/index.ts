@@ -22,6 +22,20 @@ export type {
   AdmissionRequest, AdmissionReviewRequest, AdmissionResponse, AdmissionReviewResponse, ReviewAdmissionOptions,
 } from './admissionReview.js';
 
+// Conversion (`on.convert`): steps between versions, chains, ConversionReview, round trips
+export {
+  buildConversionHandler, findConversionPath, convertObject, describeConversions, conversionCrds, conversionVersions, describeObject,
+} from './conversion.js';
+export type {
+  ConversionPair, ConversionHandlerOptions, ConversionContext, ConversionResult, ConversionFn, TypedConversionFn, ConversionHandler, ConvertObjectOptions, UntypedObject,
+} from './conversion.js';
+export { reviewConversion, parseConversionReview } from './conversionReview.js';
+export type {
+  ConversionRequest, ConversionReviewRequest, ConversionResponse, ConversionReviewResponse, ReviewConversionOptions,
+} from './conversionReview.js';
+export { checkRoundTrip, formatRoundTrip } from './roundTrip.js';
+export type { RoundTripDifference, RoundTripReport, RoundTripOptions } from './roundTrip.js';
+
 // Types
 export type {
   Selector, TypedResourceBody, HandlerSpec, HandlerStatus, MetaFilter, ValueFilter, ErrorsMode, FilterOptions, RetryOptions, BaseOptions,
@@ -77,8 +91,11 @@ export type { HandlerClientDefaults, HandlerObjectOptions, HandlerListOptions, C
 // Errors
 export {
   TemporaryError, PermanentError, HandlerTimeoutError, HandlerRetriesError, HandlerRegistrationError, HandlerScopeError, AdmissionError, AdmissionReviewError,
+  ConversionError, ConversionReviewError,
 } from './errors.js';
-export type { HandlerErrorCode, TemporaryErrorOptions, AdmissionErrorOptions, AdmissionReviewErrorCode } from './errors.js';
+export type {
+  HandlerErrorCode, TemporaryErrorOptions, AdmissionErrorOptions, AdmissionReviewErrorCode, ConversionErrorCode, ConversionReviewErrorCode,
+} from './errors.js';
 
 // Loading operator files into a Registry (@opkit/core re-exports it)
 export { loadOperator } from './loader.js';

@@ -7,6 +7,8 @@ import { isTypedResource } from '@opkit/schema';
 import type { TypedResource } from '@opkit/schema';
 import { buildAdmissionHandler } from './admission.js';
 import type { AdmissionHandler, AdmissionHandlerFn, AdmissionHandlerKind, AdmissionHandlerOptions } from './admission.js';
+import { buildConversionHandler } from './conversion.js';
+import type { ConversionFn, ConversionHandler, ConversionHandlerOptions, ConversionPair, TypedConversionFn, UntypedObject } from './conversion.js';
 import { HandlerRegistrationError } from './errors.js';
 import { buildFilters, describeSelector } from './internal/normalize.js';
 import { checkOwnedSelector, checkPermissionNeed } from './permissions.js';
@@ -77,6 +79,22 @@ export interface On {
    */
   mutate<R extends TypedResource<any>>(selector: R, fn: AdmissionHandlerFn<TypedResourceBody<R>>, options?: AdmissionHandlerOptions): AdmissionHandler;
   mutate<B extends KubeObject = KubeObject>(selector: Selector, fn: AdmissionHandlerFn<B>, options?: AdmissionHandlerOptions): AdmissionHandler;
+  /**
+   * A conversion step between two versions of one custom resource, for the API server's conversion
+   * webhook: `fn` gets a copy of the object at `from` and returns it at `to` (the framework sets
+   * `apiVersion`, keeps `kind`, and keeps the metadata but for labels and annotations). Converting between
+   * any two versions follows the shortest chain of registered steps. With typed resources of two versions,
+   * the function is typed from them and the resource may be left out.
+   *
+   * @example
+   * ```ts
+   * on.convert('widgets.example.com', { from: 'v1', to: 'v2' }, (w) => ({ ...w, spec: { size: w.spec.replicas } }));
+   * on.convert({ from: WidgetV2, to: WidgetV1 }, (w) => ({ ...w, spec: { replicas: w.spec.size } }));
+   * ```
+   */
+  convert<F extends TypedResource<any>, T extends TypedResource<any>>(pair: ConversionPair<F, T>, fn: TypedConversionFn<F, T>, options?: ConversionHandlerOptions): ConversionHandler;
+  convert<F extends TypedResource<any>, T extends TypedResource<any>>(selector: Selector, pair: ConversionPair<F, T>, fn: TypedConversionFn<F, T>, options?: ConversionHandlerOptions): ConversionHandler;
+  convert<A extends KubeObject = UntypedObject, B extends KubeObject = A>(selector: Selector, pair: ConversionPair<string, string>, fn: ConversionFn<A, B>, options?: ConversionHandlerOptions): ConversionHandler;
   /** A startup activity: all must succeed before watching starts. */
   startup(fn: ActivityHandlerFn, options?: ActivityHandlerOptions): ActivityHandler;
   /** A cleanup activity: runs when the operator stops. */
@@ -91,10 +109,20 @@ export interface On {
 type Register = (kind: ResourceHandlerKind, selector: Selector, fn: ResourceHandlerFn<any>, options: ResourceHandlerOptions) => ResourceHandler;
 type RegisterActivity = (kind: ActivityKind, fn: ActivityHandlerFn, options: ActivityHandlerOptions) => ActivityHandler;
 type RegisterAdmission = (kind: AdmissionHandlerKind, selector: Selector, fn: AdmissionHandlerFn<any>, options: AdmissionHandlerOptions) => AdmissionHandler;
+type RegisterConversion = (handler: ConversionHandler) => ConversionHandler;
+
+/** `on.convert`'s two forms: `(selector, pair, fn, options?)`, or `(pair, fn, options?)` with typed resources. */
+function convertArguments(args: unknown[]): ConversionHandler {
+  const first = args[0];
+  const pairFirst = typeof first === 'object' && first !== null && !isTypedResource(first) && Object.hasOwn(first, 'from') && Object.hasOwn(first, 'to');
+  if (pairFirst) return buildConversionHandler(null, first as ConversionPair, args[1] as ConversionFn<any, any>, (args[2] ?? {}));
+  return buildConversionHandler(first as Selector, args[1] as ConversionPair, args[2] as ConversionFn<any, any>, (args[3] ?? {}));
+}
 
 /** The `on` object over registration functions. */
-function bindOn(register: Register, activity: RegisterActivity, admission: RegisterAdmission): On {
+function bindOn(register: Register, activity: RegisterActivity, admission: RegisterAdmission, conversion: RegisterConversion): On {
   return {
+    convert: ((...args: unknown[]) => conversion(convertArguments(args))) as On['convert'],
     validate: (selector: Selector, fn: AdmissionHandlerFn<any>, options: AdmissionHandlerOptions = {}) => admission('validate', selector, fn, options),
     mutate: (selector: Selector, fn: AdmissionHandlerFn<any>, options: AdmissionHandlerOptions = {}) => admission('mutate', selector, fn, options),
     create: (selector: Selector, fn: ResourceHandlerFn<any>, options: ChangeHandlerOptions = {}) => register('create', selector, fn, options),
@@ -156,6 +184,7 @@ export class Registry {
   readonly #resources: ResourceHandler[] = [];
   readonly #activities: ActivityHandler[] = [];
   readonly #admission: AdmissionHandler[] = [];
+  readonly #conversions: ConversionHandler[] = [];
 
   readonly #owned: Selector[] = [];
   readonly #needs: PermissionNeed[] = [];
@@ -165,6 +194,7 @@ export class Registry {
       (kind, selector, fn, options) => this.#addResource(kind, selector, fn, options),
       (kind, fn, options) => this.#addActivity(kind, fn, options),
       (kind, selector, fn, options) => this.addAdmissionHandler(buildAdmissionHandler(kind, selector, fn, options)),
+      (handler) => this.addConversionHandler(handler),
     );
   }
 
@@ -232,6 +262,27 @@ export class Registry {
     return handler;
   }
 
+  /** The conversion steps (`on.convert`), in registration order. */
+  conversionHandlers(): readonly ConversionHandler[] {
+    return [...this.#conversions];
+  }
+
+  /**
+   * Add an already normalized conversion step (`on.convert` is the user-facing way).
+   *
+   * @throws HandlerRegistrationError when the CRD already has a step between the same two versions.
+   */
+  addConversionHandler(handler: ConversionHandler): ConversionHandler {
+    const clash = this.#conversions.find((other) => other.crd === handler.crd && other.from === handler.from && other.to === handler.to);
+    if (clash) {
+      throw new HandlerRegistrationError(
+        `Duplicate conversion of ${handler.crd} from ${handler.from} to ${handler.to}: ${clash.id} and ${handler.id} both convert it; `
+        + 'register one function per pair of versions (the other direction is a separate step).');
+    }
+    this.#conversions.push(handler);
+    return handler;
+  }
+
   /** The distinct selectors of the resource handlers, in order of first use. */
   selectors(): readonly Selector[] {
     const seen: Selector[] = [];
@@ -243,7 +294,7 @@ export class Registry {
 
   /** How many handlers are registered. */
   get size(): number {
-    return this.#resources.length + this.#activities.length + this.#admission.length;
+    return this.#resources.length + this.#activities.length + this.#admission.length + this.#conversions.length;
   }
 
   /**
@@ -444,6 +495,7 @@ export const on: On = bindOn(
   (kind, selector, fn, options) => current.addResourceHandler(buildResourceHandler(kind, selector, fn, options)),
   (kind, fn, options) => current.on[kind](fn, options),
   (kind, selector, fn, options) => current.addAdmissionHandler(buildAdmissionHandler(kind, selector, fn, options)),
+  (handler) => current.addConversionHandler(handler),
 );
 
 /**

@@ -1,7 +1,8 @@
 // The whole `op manifests` pipeline as functions: read the project configuration, load the operator
 // in describe mode (importing registers its handlers; nothing connects), resolve what it handles and
-// owns offline, and produce the CRD of every typed resource it uses and its RBAC — then compare them
-// with the files on disk (drift) or write them.
+// owns offline, and produce the CRD of every typed resource it uses (one CRD per kind, with every version
+// its typed resources define and, for `on.convert`, the conversion stanza) and its RBAC — then compare
+// them with the files on disk (drift) or write them.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { loadOperator } from '@opkit/core';
@@ -9,12 +10,13 @@ import type { Registry } from '@opkit/core';
 import { isTypedResource } from '@opkit/schema';
 import type { TypedResource } from '@opkit/schema';
 import { ResourceCatalog, readCrdFiles } from './catalog.js';
+import { deployedConversion, mergeCrdVersions, withConversion } from './conversions.js';
 import { ManifestsError } from './errors.js';
 import { readProjectConfig } from './projectConfig.js';
 import type { ProjectConfig } from './projectConfig.js';
 import { deriveRbac } from './rbac.js';
 import type { RbacPlan } from './rbac.js';
-import { GENERATED_MARKER, renderCrd, renderRbac, renderWebhooks } from './render.js';
+import { GENERATED_MARKER, renderConversionPatch, renderCrd, renderRbac, renderWebhooks } from './render.js';
 import { webhookManifests } from './webhooks.js';
 
 /** Options of the manifests functions. */
@@ -45,12 +47,18 @@ export interface ManifestsDrift {
   readonly extra: string[];
 }
 
-/** The typed resources a registry uses, once each (handler selectors, then `owns()`). */
+/**
+ * The typed resources a registry uses, once each (handler selectors, then `owns()`, then the versions of
+ * `on.convert` steps); several versions of one kind are several entries.
+ */
 export function typedResourcesOf(registry: Registry): TypedResource<any>[] {
   const result: TypedResource<any>[] = [];
-  for (const selector of [...registry.resourceHandlers().map((handler) => handler.selector), ...registry.owned()]) {
+  const selectors = [
+    ...registry.resourceHandlers().map((handler) => handler.selector), ...registry.owned(), ...registry.conversionHandlers().flatMap((handler) => handler.typed),
+  ];
+  for (const selector of selectors) {
     if (!isTypedResource(selector)) continue;
-    const same = result.find((other) => other.group === selector.group && other.plural === selector.plural);
+    const same = result.find((other) => other.group === selector.group && other.plural === selector.plural && other.version === selector.version);
     if (!same) {
       result.push(selector);
     } else if (JSON.stringify(same.toCRD()) !== JSON.stringify(selector.toCRD())) {
@@ -91,8 +99,14 @@ export async function generateManifests(options: ManifestsOptions): Promise<Gene
   const catalog = new ResourceCatalog({ typed, crdFiles: readCrdFiles(config.dir, config.crds) });
   const rbac = deriveRbac(registry, catalog, config.deploy.watch, config.deploy);
   const files = new Map<string, string>();
-  for (const resource of [...typed].sort((a, b) => (`${a.plural}.${a.group}` < `${b.plural}.${b.group}` ? -1 : 1))) {
-    files.set(`${crdDir(config)}/${resource.plural}.${resource.group}.yaml`, renderCrd(resource.toCRD(), config.entry));
+  const kinds = new Map<string, TypedResource<any>[]>();
+  for (const resource of typed) kinds.set(`${resource.plural}.${resource.group}`, [...(kinds.get(`${resource.plural}.${resource.group}`) ?? []), resource]);
+  for (const name of [...kinds.keys()].sort()) {
+    files.set(`${crdDir(config)}/${name}.yaml`, renderCrd(withConversion(mergeCrdVersions(kinds.get(name)!), registry, config.deploy), config.entry));
+  }
+  // The CRDs converted but not rendered here (installed otherwise): their stanza as a merge patch.
+  for (const crd of [...new Set(registry.conversionHandlers().map((handler) => handler.crd))].sort()) {
+    if (!kinds.has(crd)) files.set(`${config.deploy.dir}/conversions/${crd}.yaml`, renderConversionPatch(crd, deployedConversion(crd, config.deploy), config.deploy, config.entry));
   }
   files.set(`${config.deploy.dir}/rbac.yaml`, renderRbac(rbac, config.deploy, config.entry));
   const webhooks = webhookManifests(registry, catalog, config.deploy);

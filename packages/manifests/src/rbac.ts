@@ -52,6 +52,7 @@ export const WHY = {
   events: 'post Kubernetes Events about the objects it handles (events.* in handlers; repeats are counted on one Event: create, patch)',
   peering: 'peering (on by default when the cluster has Kopf\'s peering resources): read the peers\' records and keep its own (get, list, watch, patch)',
   webhooks: 'keep the admission webhook configurations of on.validate/on.mutate handlers current (create, then patch)',
+  conversions: 'keep the conversion webhook (spec.conversion) of the CRDs of on.convert current (get, patch), only these CRDs',
   leaderElection: 'leader election (deploy.leaderElection, op run --leader-elect): read, watch, create and renew its Lease in the deploy namespace (get, list, watch, create, update)',
   sharding: 'sharding (deploy.sharding, op run --sharding): keep its own Lease in the deploy namespace, follow the group\'s and remove those of replicas gone (get, list, watch, create, update, delete)',
   assumed: 'scope and subresources assumed (namespaced, with status): list its CRD file in package.json#opkit.crds to know them',
@@ -178,7 +179,8 @@ export function deriveRbac(registry: Registry, catalog: ResourceCatalog, watch: 
   }
   // The runtime follows CRDs, posts Events and takes part in peering whenever it serves anything: resource
   // handlers, or admission handlers alone (peering finds its resources through the CRD watch too).
-  if (handlers.length > 0 || registry.admissionHandlers().length > 0) {
+  const converted = [...new Set(registry.conversionHandlers().map((handler) => handler.crd))].sort();
+  if (handlers.length > 0 || registry.admissionHandlers().length > 0 || converted.length > 0) {
     permissions.add('cluster', 'apiextensions.k8s.io', 'customresourcedefinitions', ['list', 'watch'], WHY.crds, RUNTIME);
     permissions.add(watch === 'all' ? 'cluster' : 'namespaced', '', 'events', ['create', 'patch'], WHY.events, RUNTIME);
     // Kopf-compatible peering: cluster-wide operators use ClusterKopfPeering objects, namespaced ones KopfPeering.
@@ -191,6 +193,13 @@ export function deriveRbac(registry: Registry, catalog: ResourceCatalog, watch: 
     for (const plural of ['validatingwebhookconfigurations', 'mutatingwebhookconfigurations']) {
       permissions.add('cluster', 'admissionregistration.k8s.io', plural, ['create', 'patch'], WHY.webhooks, RUNTIME);
     }
+  }
+  // The runtime patches spec.conversion of each CRD it converts (op run --webhook-managed): those CRDs only.
+  if (converted.length > 0) {
+    permissions.verbatim('cluster', {
+      rule: { apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], resourceNames: converted, verbs: ['get', 'patch'] },
+      comment: [`${RUNTIME}: ${WHY.conversions}`],
+    });
   }
   // The Lease namespace defaults to the pod's (the deploy namespace), so a Role there is enough in either mode.
   if (coordination.leaderElection) permissions.add('namespaced', 'coordination.k8s.io', 'leases', ['get', 'list', 'watch', 'create', 'update'], WHY.leaderElection, RUNTIME);

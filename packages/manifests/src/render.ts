@@ -82,10 +82,22 @@ export function renderRbac(plan: RbacPlan, deploy: DeployConfig, entry: readonly
 }
 
 /**
+ * The conversion stanza of a CRD that `op manifests` does not render, as a merge patch to apply with
+ * `kubectl patch crd <name> --type merge --patch-file <file>`.
+ */
+export function renderConversionPatch(crd: string, conversion: unknown, deploy: DeployConfig, entry: readonly string[]): string {
+  const how = deploy.webhooks.certManager ? `cert-manager injects the CA (add the annotation cert-manager.io/inject-ca-from: ${deploy.namespace}/${deploy.name}-webhooks to the CRD)` : 'the operator fills in caBundle (op run --webhook-managed)';
+  return generatedHeader(`the conversion webhook of the CRD ${crd} (on.convert), a merge patch: kubectl patch crd ${crd} --type merge --patch-file <this file>; ${how}`, entry)
+    + yamlOf({ spec: { conversion } });
+}
+
+/**
  * The admission side of a deployment as one generated file: the Service, cert-manager's Issuer and
  * Certificate (when used), and the webhook configurations.
  */
 export function renderWebhooks(objects: readonly Record<string, unknown>[], deploy: DeployConfig, entry: readonly string[]): string {
   const how = deploy.webhooks.certManager ? 'with a cert-manager Certificate whose CA is injected' : 'the operator fills in caBundle (op run --webhook-managed)';
-  return generatedHeader(`the admission webhooks of ${deploy.name}: its Service and webhook configurations, ${how}`, entry) + objects.map((object) => yamlOf(object)).join('---\n');
+  const admission = objects.some((object) => object['kind'] === 'ValidatingWebhookConfiguration' || object['kind'] === 'MutatingWebhookConfiguration');
+  const what = admission ? `the admission webhooks of ${deploy.name}: its Service and webhook configurations` : `the conversion webhook of ${deploy.name}: the Service its CRDs' spec.conversion points at`;
+  return generatedHeader(`${what}, ${how}`, entry) + objects.map((object) => yamlOf(object)).join('---\n');
 }

@@ -1,7 +1,9 @@
 // The admission side of a deployment, for `op manifests`: when the operator has on.validate/on.mutate
 // handlers, the Service the API server calls, the Validating/MutatingWebhookConfigurations pointing at
 // it (one webhook per handler, named and ruled as the running operator manages them), and — with
-// cert-manager — a self-signed Issuer, the serving Certificate and the `inject-ca-from` annotation.
+// cert-manager — a self-signed Issuer, the serving Certificate and the `inject-ca-from` annotation. An
+// operator with `on.convert` steps gets the Service (and cert-manager's objects) too: the CRDs'
+// conversion stanzas point at it.
 import { certManagerTarget, renderWebhookConfigurations, serviceDnsNames } from '@opkit/core';
 import type { Registry, WebhookService } from '@opkit/core';
 import type { ResourceCatalog } from './catalog.js';
@@ -10,10 +12,10 @@ import type { DeployConfig } from './projectConfig.js';
 /** The port the operator's webhook server listens on in the pod (`op run --webhook-server service:…`). */
 export const WEBHOOK_TARGET_PORT = 9443;
 
-/** The objects of the admission side of a deployment, or `[]` when there are no admission handlers. */
+/** The objects of the webhook side of a deployment, or `[]` when there are neither admission handlers nor conversions. */
 export function webhookManifests(registry: Registry, catalog: ResourceCatalog, deploy: DeployConfig): Record<string, unknown>[] {
   const handlers = registry.admissionHandlers();
-  if (handlers.length === 0) return [];
+  if (handlers.length === 0 && registry.conversionHandlers().length === 0) return [];
   const resources = handlers.map((handler) => catalog.resolve(handler.selector, `admission handler '${handler.id}'`))
     .filter((resource, index, all) => all.findIndex((other) => other.group === resource.group && other.plural === resource.plural) === index);
   const service: WebhookService = { namespace: deploy.namespace, name: deploy.name, port: 443 };
@@ -32,6 +34,7 @@ export function webhookManifests(registry: Registry, catalog: ResourceCatalog, d
       spec: { secretName: certificate, dnsNames: serviceDnsNames(service), issuerRef: { kind: 'Issuer', name: `${deploy.name}-selfsigned` } },
     });
   }
+  if (handlers.length === 0) return objects;
   const { validating, mutating } = renderWebhookConfigurations(handlers, {
     name, clientConfig: { service }, resources, ...(annotations ? { annotations } : {}),
   });

@@ -14,5 +14,7 @@ export type { TestClockOptions } from './testClock.js';
 export type { RunTarget, RunOptions, RunningOperator } from './run.js';
 export { expectCoveredBy, checkCoverage, formatCoverageFailure } from './coverage.js';
 export type { CoverageOptions, CoverageReport, CoverageRequest, CoveredRequest, RequestGroup, UncoveredRequest } from './coverage.js';
+export { expectRoundTrip } from './roundTrip.js';
+export type { RoundTripSource } from './roundTrip.js';
 export { parseManifests } from './manifests.js';
 export type { ManifestInput } from './manifests.js';

@@ -2,18 +2,21 @@
 // webhook server of @opkit/webhooks where `settings.admission.server` says (or, against an API server
 // known to reach this machine's loopback, on a free loopback port with a generated CA), keep the
 // managed Validating/MutatingWebhookConfigurations pointing at it, and on a graceful exit leave only
-// the persistent webhooks. An operator with admission handlers either serves them or fails at startup
-// saying what to configure — it never runs while silently answering nothing.
+// the persistent webhooks. Conversion steps (`on.convert`) are served by the same server, and with
+// managed webhooks the conversion stanza of each CRD they convert is patched to point at it. An
+// operator with admission handlers or conversions either serves them or fails at startup saying what to
+// configure — it never runs while silently answering nothing.
 import type { Indices, Registry, Selector } from '@opkit/handlers';
-import { reviewAdmission } from '@opkit/handlers';
+import { conversionCrds, reviewAdmission, reviewConversion } from '@opkit/handlers';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import type { Logger } from '@opkit/tasks';
 import type { WebhookClientConfig, WebhookService } from './configurations.js';
+import { ManagedCrdConversions } from './crdConversion.js';
 import { WebhooksError } from './errors.js';
 import { ManagedWebhookConfigurations } from './managedConfigurations.js';
 import { certManagerTarget, localClusterServer, serviceClientConfig, serviceDnsNames } from './targets.js';
 import type { LocalClusterPreset } from './targets.js';
-import { startWebhookServer } from './webhookServer.js';
+import { conversionWebhookPath, startWebhookServer } from './webhookServer.js';
 import type { CertificateFiles, WebhookServer, WebhookServerOptions } from './webhookServer.js';
 
 /**
@@ -46,7 +49,10 @@ export interface AdmissionServerSettings {
 export interface AdmissionSettings {
   /** The webhook server; see {@link AdmissionServerSettings}. @defaultValue none: zero configuration against the embedded API server, else a startup error */
   server?: AdmissionServerSettings | undefined;
-  /** The name of the Validating/MutatingWebhookConfigurations the operator keeps up to date (and on exit leaves with only persistent webhooks). @defaultValue 'auto.opkit.dev' with zero configuration; else unmanaged */
+  /**
+   * The name of the Validating/MutatingWebhookConfigurations the operator keeps up to date (and on exit leaves with only persistent webhooks).
+   * When set, the operator also patches the conversion stanza of each CRD it has `on.convert` steps for. @defaultValue 'auto.opkit.dev' with zero configuration; else unmanaged
+   */
   managed?: string | undefined;
   /** Seconds the API server waits for each webhook (`timeoutSeconds`, 1–30). @defaultValue 30 */
   timeoutSeconds: number;
@@ -74,6 +80,8 @@ export interface RunningAdmission {
   readonly server: WebhookServer;
   /** The managed configurations' name, when managed. */
   readonly managed: string | undefined;
+  /** The CRDs whose conversions the server serves (at `convert/<crd>`); their conversion stanzas were patched when managed. */
+  readonly conversions: readonly string[];
   /** Leave only the persistent webhooks (when managed) and stop the server. */
   stop(signal: AbortSignal): Promise<void>;
 }
@@ -84,28 +92,35 @@ const CONFIGURE_HINT = 'Configure settings.admission.server: { preset: \'loopbac
   + "or { url: 'https://…' } for a tunnel (op run: --webhook-server / --webhook-preset / --webhook-service).";
 
 /**
- * Start serving the registry's admission handlers (nothing when there are none).
+ * Start serving the registry's admission handlers and conversion steps (nothing when there are none).
  *
  * @throws WebhooksError (`not-configured`) when handlers exist but no server is configured and the API
  *   server is not known to reach loopback; the message says what to configure; (`startup-failed`) when the
- *   managed configurations cannot be written.
+ *   managed configurations or the CRDs' conversion stanzas cannot be written.
  */
 export async function startAdmission(deps: AdmissionDeps, signal: AbortSignal): Promise<RunningAdmission | undefined> {
   const handlers = (): ReturnType<Registry['admissionHandlers']> => deps.registry.admissionHandlers();
-  if (handlers().length === 0) return undefined;
+  const conversions = (): ReturnType<Registry['conversionHandlers']> => deps.registry.conversionHandlers();
+  const hasAdmission = handlers().length > 0;
+  const crds = conversionCrds(conversions());
+  if (!hasAdmission && crds.length === 0) return undefined;
   const { settings, client, logger } = deps;
   let server = settings.server;
   let managedName = settings.managed;
   if (server === undefined) {
     if (!deps.localApiServer) {
+      const what = [
+        ...(hasAdmission ? [`${handlers().length} admission handler(s) (${handlers().map((h) => h.id).join(', ')})`] : []),
+        ...(crds.length > 0 ? [`conversions of ${crds.join(', ')}`] : []),
+      ].join(' and ');
       throw new WebhooksError('not-configured',
-        `There are ${handlers().length} admission handler(s) (${handlers().map((h) => h.id).join(', ')}) but no webhook server is configured, `
+        `There are ${what} but no webhook server is configured, `
         + `and the API server at ${client.info.server} is not the embedded one, so it may not reach this machine's loopback. ${CONFIGURE_HINT}`);
     }
     server = { preset: 'loopback' };
     managedName ??= AUTO_MANAGED_NAME;
   }
-  const resources = await resolveAdmissionResources(client, handlers().map((h) => h.selector), signal);
+  const resources = hasAdmission ? await resolveAdmissionResources(client, handlers().map((h) => h.selector), signal) : [];
   const certManager = server.certManager && server.service ? certManagerTarget({ service: server.service, certificate: server.certManager.certificate, ...(server.certManager.mountPath ? { mountPath: server.certManager.mountPath } : {}) }) : undefined;
   const placement: Pick<WebhookServerOptions, 'bindAddress' | 'host' | 'port' | 'extraSans'> =
     server.preset !== undefined && server.preset !== 'loopback'
@@ -118,6 +133,7 @@ export async function startAdmission(deps: AdmissionDeps, signal: AbortSignal): 
       };
   const certificates = server.certificates ?? certManager?.certificates;
   let managed: ManagedWebhookConfigurations | undefined;
+  let managedCrds: ManagedCrdConversions | undefined;
   const clientConfig = (current: WebhookServer): WebhookClientConfig => {
     if (certManager) return certManager.clientConfig;
     if (server.service) return serviceClientConfig(server.service, current.caBundle);
@@ -130,18 +146,36 @@ export async function startAdmission(deps: AdmissionDeps, signal: AbortSignal): 
     ...(certificates ? { certificates } : {}),
     logger,
     signal,
-    review: (body, call) => reviewAdmission(handlers(), body, {
-      ...(call.webhook === undefined ? {} : { webhook: call.webhook }),
-      headers: call.headers, sslPeer: call.sslPeer, signal: call.signal, resources, logger,
-      indices: deps.indices, client: deps.client,
-      memo: (_body: KubeObject, { ephemeral }) => (ephemeral ? { ...deps.memo } : deps.memo),
-    }),
+    ...(hasAdmission ? {
+      review: (body, call) => reviewAdmission(handlers(), body, {
+        ...(call.webhook === undefined ? {} : { webhook: call.webhook }),
+        headers: call.headers, sslPeer: call.sslPeer, signal: call.signal, resources, logger,
+        indices: deps.indices, client: deps.client,
+        memo: (_body: KubeObject, { ephemeral }) => (ephemeral ? { ...deps.memo } : deps.memo),
+      }),
+    } satisfies Pick<WebhookServerOptions, 'review'> : {}),
+    ...(crds.length > 0 ? {
+      convert: (body, call) => reviewConversion(conversions(), body, { ...(call.crd === undefined ? {} : { crd: call.crd }), signal: call.signal, logger }),
+    } satisfies Pick<WebhookServerOptions, 'convert'> : {}),
     onReload: () => {
       if (managed) void managed.apply(clientConfig(webhooks)).catch((error: unknown) => logger.error(`Could not reconfigure the admission webhooks: ${String(error)}`));
+      if (managedCrds) void managedCrds.apply(clientConfig(webhooks)).catch((error: unknown) => logger.error(`Could not reconfigure the conversion webhooks: ${String(error)}`));
     },
   });
-  logger.info(`Admission webhook server is listening at ${webhooks.url} for ${handlers().length} handler(s).`);
-  if (managedName !== undefined) {
+  if (hasAdmission) logger.info(`Admission webhook server is listening at ${webhooks.url} for ${handlers().length} handler(s).`);
+  if (crds.length > 0) logger.info(`Conversion webhook server is listening at ${webhooks.url} for ${crds.map((crd) => `${crd} (/${conversionWebhookPath(crd)})`).join(', ')}.`);
+  if (managedName !== undefined && crds.length > 0) {
+    managedCrds = new ManagedCrdConversions({ client, handlers: conversions, logger });
+    try {
+      await managedCrds.apply(clientConfig(webhooks), { signal });
+    } catch (error) {
+      await webhooks.close();
+      throw new WebhooksError('startup-failed', `Could not set the conversion webhook of the CRDs ${crds.join(', ')}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  } else if (crds.length > 0) {
+    logger.info(`The CRDs' conversion stanzas are not managed (settings.admission.managed is unset): install them with \`op manifests\` (${crds.join(', ')}).`);
+  }
+  if (managedName !== undefined && hasAdmission) {
     managed = new ManagedWebhookConfigurations({
       client, name: managedName, handlers, resources, timeoutSeconds: settings.timeoutSeconds, logger,
       ...(certManager ? { annotations: certManager.annotations } : {}),
@@ -152,13 +186,14 @@ export async function startAdmission(deps: AdmissionDeps, signal: AbortSignal): 
       await webhooks.close();
       throw new WebhooksError('startup-failed', `Could not write the webhook configurations '${managedName}': ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
-  } else {
+  } else if (hasAdmission) {
     logger.info('The webhook configurations are not managed (settings.admission.managed is unset): install them with `op manifests`.');
   }
   const running = webhooks;
   return {
     server: running,
     managed: managedName,
+    conversions: crds,
     async stop(stopSignal: AbortSignal): Promise<void> {
       try {
         if (managed) await managed.cleanup({ signal: stopSignal });

@@ -5,8 +5,10 @@
 import './requireNode.js';
 
 // The server
-export { startWebhookServer } from './webhookServer.js';
-export type { WebhookServer, WebhookServerOptions, WebhookCall, AdmissionReviewFn, UrlClientConfig, CertificateFiles } from './webhookServer.js';
+export { startWebhookServer, conversionWebhookPath, CONVERSION_PATH } from './webhookServer.js';
+export type {
+  WebhookServer, WebhookServerOptions, WebhookCall, AdmissionReviewFn, ConversionCall, ConversionReviewFn, UrlClientConfig, CertificateFiles,
+} from './webhookServer.js';
 
 // Certificates
 export { generateCertificates, certificateMatchesKey } from './certificates.js';
@@ -25,6 +27,10 @@ export type { LocalClusterPreset, CertManagerOptions, CertManagerTarget } from '
 // Managed configurations
 export { ManagedWebhookConfigurations, VALIDATING_WEBHOOK_CONFIGURATIONS, MUTATING_WEBHOOK_CONFIGURATIONS } from './managedConfigurations.js';
 export type { ManagedWebhookConfigurationsOptions } from './managedConfigurations.js';
+
+// The conversion stanza of CRDs (on.convert)
+export { renderCrdConversion, ManagedCrdConversions, CUSTOM_RESOURCE_DEFINITIONS, CONVERSION_REVIEW_VERSIONS } from './crdConversion.js';
+export type { RenderedCrdConversion, ManagedCrdConversionsOptions } from './crdConversion.js';
 
 // An operator's admission side (what @opkit/core starts with the operator)
 export { startAdmission, resolveAdmissionSettings, AUTO_MANAGED_NAME } from './admission.js';

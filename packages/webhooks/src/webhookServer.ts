@@ -1,6 +1,7 @@
-// The admission webhook server: HTTPS, one URL path per admission handler (`<path>/<handler id>`),
-// AdmissionReview in and out through a `review` function the caller supplies (core passes one over
-// the operator's handlers). It guards itself: a body-size limit, a deadline per call (the API server's
+// The operator's webhook server: HTTPS, one URL path per admission handler (`<path>/<handler id>`) and
+// per converted CRD (`<path>/convert/<plural>.<group>`), AdmissionReview and ConversionReview in and out
+// through the `review` and `convert` functions the caller supplies (core passes ones over the operator's
+// handlers). It guards itself: a body-size limit, a deadline per call (the API server's
 // `?timeout=` or the configured one, whichever is shorter), clear 4xx answers for bad calls, and no
 // input that can crash it. Without certificate files it makes its own CA and serving certificate;
 // with files it re-reads them and serves the new pair to new connections when they change.
@@ -10,8 +11,8 @@ import type { Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { AdmissionReviewError } from '@opkit/handlers';
-import type { AdmissionReviewResponse } from '@opkit/handlers';
+import { AdmissionReviewError, ConversionReviewError } from '@opkit/handlers';
+import type { AdmissionReviewResponse, ConversionReviewResponse } from '@opkit/handlers';
 import { parseJson, stringifyJson } from '@opkit/json';
 import { noopLogger } from '@opkit/tasks';
 import type { Logger } from '@opkit/tasks';
@@ -36,6 +37,33 @@ export interface WebhookCall {
  */
 export type AdmissionReviewFn = (body: unknown, call: WebhookCall) => Promise<AdmissionReviewResponse>;
 
+/** What the server knows about one conversion call: a {@link WebhookCall} and the CRD its URL path names. */
+export interface ConversionCall extends WebhookCall {
+  /** The CRD from the URL path `<path>/convert/<plural>.<group>`; `undefined` for `<path>/convert` itself. */
+  readonly crd: string | undefined;
+}
+
+/**
+ * Converts the objects of one ConversionReview (the parsed JSON body). Throw `ConversionReviewError` for
+ * a bad call (answered with its HTTP status); anything else thrown is answered with 500.
+ */
+export type ConversionReviewFn = (body: unknown, call: ConversionCall) => Promise<ConversionReviewResponse>;
+
+/** The URL path segment under which the CRD `crd` (`<plural>.<group>`) is converted: `convert/<crd>`. */
+export const CONVERSION_PATH = 'convert';
+
+/**
+ * The webhook path (after the server's base path) where a CRD's ConversionReviews are served.
+ *
+ * @example
+ * ```ts
+ * conversionWebhookPath('widgets.example.com'); // 'convert/widgets.example.com'
+ * ```
+ */
+export function conversionWebhookPath(crd: string): string {
+  return `${CONVERSION_PATH}/${crd}`;
+}
+
 /** A webhook's `clientConfig` pointing at a URL (`service` is the other form; see `serviceClientConfig`). */
 export interface UrlClientConfig {
   readonly url: string;
@@ -55,8 +83,10 @@ export interface CertificateFiles {
 
 /** Options of {@link startWebhookServer}. */
 export interface WebhookServerOptions {
-  /** Reviews each call; e.g. `(body, call) => reviewAdmission(registry.admissionHandlers(), body, call)`. */
-  readonly review: AdmissionReviewFn;
+  /** Reviews each AdmissionReview; e.g. `(body, call) => reviewAdmission(registry.admissionHandlers(), body, call)`. @defaultValue none: AdmissionReviews get 404 */
+  readonly review?: AdmissionReviewFn | undefined;
+  /** Converts each ConversionReview (at `<path>/convert/<crd>`); e.g. `(body, call) => reviewConversion(registry.conversionHandlers(), body, call)`. @defaultValue none: ConversionReviews get 404 */
+  readonly convert?: ConversionReviewFn | undefined;
   /** The address to listen on. @defaultValue '127.0.0.1' */
   readonly bindAddress?: string;
   /** The port to listen on; 0 picks a free one. @defaultValue 0 */
@@ -157,10 +187,11 @@ async function readPair(files: CertificateFiles): Promise<{ cert: string; key: s
 }
 
 /**
- * Start the admission webhook server.
+ * Start the webhook server.
  *
- * Calls are answered as follows: an AdmissionReview response (200) from `review`; 400 for a body that
- * is not JSON or not an AdmissionReview; 404 for an unknown path, handler id or resource; 405 for a
+ * Calls are answered as follows: an AdmissionReview response (200) from `review`, a ConversionReview
+ * response (200) from `convert` (a body of kind ConversionReview, at `<path>/convert/<crd>`); 400 for a
+ * body that is not JSON or not a review; 404 for an unknown path, handler id or resource; 405 for a
  * method other than POST; 413 for a body over `maxBodyBytes`; 504 when the call's deadline passes
  * (the handlers' `signal` is aborted, and the API server applies the webhook's `failurePolicy`); 500
  * when `review` fails otherwise. Error answers are JSON `Status` objects with a message.
@@ -176,7 +207,11 @@ async function readPair(files: CertificateFiles): Promise<{ cert: string; key: s
  * ```
  */
 export async function startWebhookServer(options: WebhookServerOptions): Promise<WebhookServer> {
-  if (typeof options.review !== 'function') throw new WebhooksError('invalid-option', 'review must be a function (body, call) => Promise<AdmissionReview response>.');
+  if (options.review !== undefined && typeof options.review !== 'function') throw new WebhooksError('invalid-option', 'review must be a function (body, call) => Promise<AdmissionReview response>.');
+  if (options.convert !== undefined && typeof options.convert !== 'function') throw new WebhooksError('invalid-option', 'convert must be a function (body, call) => Promise<ConversionReview response>.');
+  if (options.review === undefined && options.convert === undefined) {
+    throw new WebhooksError('invalid-option', 'The webhook server needs something to serve: review (AdmissionReviews) and/or convert (ConversionReviews).');
+  }
   const logger = (options.logger ?? noopLogger).child({ component: 'webhooks' });
   const bindAddress = options.bindAddress ?? '127.0.0.1';
   const host = options.host ?? (bindAddress === '0.0.0.0' ? '127.0.0.1' : bindAddress === '::' ? '::1' : bindAddress);
@@ -297,14 +332,15 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
       }
       if (req.method !== 'POST') {
         res.setHeader('Allow', 'POST');
-        throw new Reply(405, `Webhooks answer POST requests with an AdmissionReview; got ${req.method ?? 'no method'}.`);
+        throw new Reply(405, `Webhooks answer POST requests with an AdmissionReview or a ConversionReview; got ${req.method ?? 'no method'}.`);
       }
       const deadline = Math.min(requestTimeout, parseTimeoutParameter(url.searchParams.get('timeout')) ?? requestTimeout);
       // Settles when the call is abandoned: its deadline passed (504) or the server stops (503).
       const abandoned = new Promise<never>((_resolve, reject) => {
         controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true });
       });
-      timer = setTimeout(() => controller.abort(new Reply(504, `The admission handlers did not answer within ${deadline} seconds.`)), deadline * 1000);
+      let who = 'The admission handlers';
+      timer = setTimeout(() => controller.abort(new Reply(504, `${who} did not answer within ${deadline} seconds.`)), deadline * 1000);
       const work = (async () => {
         const text = (await readBody(req)).toString('utf8');
         let body: unknown;
@@ -313,14 +349,26 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
         } catch (error) {
           throw new Reply(400, `The request body is not JSON: ${(error as Error).message}`);
         }
-        return options.review(body, { webhook, headers: headersOf(req), sslPeer: sslPeerOf(req), signal: controller.signal });
+        const call: WebhookCall = { webhook, headers: headersOf(req), sslPeer: sslPeerOf(req), signal: controller.signal };
+        // The body says what it is; the path only says which handler or CRD.
+        if (typeof body === 'object' && body !== null && (body as { kind?: unknown }).kind === 'ConversionReview') {
+          who = 'The conversion functions';
+          if (!options.convert) throw new Reply(404, 'This webhook server serves no conversions (the operator has no on.convert steps).');
+          if (webhook !== undefined && webhook !== CONVERSION_PATH && !webhook.startsWith(`${CONVERSION_PATH}/`)) {
+            throw new Reply(404, `ConversionReviews are served at ${base}/${CONVERSION_PATH}/<plural>.<group>; got ${url.pathname}.`);
+          }
+          const crd = webhook === undefined || webhook === CONVERSION_PATH ? undefined : webhook.slice(CONVERSION_PATH.length + 1);
+          return options.convert(body, { ...call, crd });
+        }
+        if (!options.review) throw new Reply(404, 'This webhook server serves no admission handlers (the operator has no on.validate/on.mutate handlers).');
+        return options.review(body, call);
       })();
       work.catch(() => undefined); // settled late (after a timeout): already answered
       const response = await Promise.race([work, abandoned]);
       send(res, 200, response);
     } catch (error) {
       if (error instanceof Reply) fail(res, error.status, error.message, error.status === 413);
-      else if (error instanceof AdmissionReviewError) fail(res, error.httpStatus, error.message);
+      else if (error instanceof AdmissionReviewError || error instanceof ConversionReviewError) fail(res, error.httpStatus, error.message);
       else {
         logger.error('Webhook review failed', { error: error instanceof Error ? error.message : String(error) });
         fail(res, 500, `The webhook failed: ${error instanceof Error ? error.message : String(error)}`);

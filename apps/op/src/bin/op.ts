@@ -2,12 +2,14 @@
 // The `op` command: `op run` runs an operator, `op dev` develops one in a live terminal UI, `op
 // apiserver` runs the embedded Kubernetes API server alone, `op manifests` writes a project's CRDs and
 // RBAC from its code, `op freeze`/`op resume` pause and resume operators by hand, `op peering install`
-// installs the peering resources. The only place that turns errors into exit codes.
+// installs the peering resources, `op migrate-storage` re-stores a custom resource's objects at its
+// storage version. The only place that turns errors into exit codes.
 // First: a too-old Node stops here with a clear message.
 import '../requireNode.js';
 import { runApiServerCommand } from '@opkit/apiserver';
 import { devCommand } from '../dev/devCommand.js';
 import { manifestsCommand } from '../manifestsCommand.js';
+import { migrateStorageCommand } from '../migrateStorageCommand.js';
 import { freezeCommand, peeringCommand } from '../peeringCommands.js';
 import { runCommand } from '../runCommand.js';
 import { OP_USAGE, OP_VERSION } from '../usage.js';
@@ -29,6 +31,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return freezeCommand(command, rest, io);
     case 'peering':
       return peeringCommand(rest, io);
+    case 'migrate-storage':
+      return migrateStorageCommand(rest, io);
     case undefined:
     case 'help':
     case '-h':
@@ -40,7 +44,7 @@ async function main(argv: readonly string[]): Promise<number> {
       io.out(`${OP_VERSION}\n`);
       return 0;
     default:
-      io.err(`op: error: unknown command '${command}': expected run, dev, apiserver, manifests, freeze, resume or peering
+      io.err(`op: error: unknown command '${command}': expected run, dev, apiserver, manifests, freeze, resume, peering or migrate-storage
 Run 'op --help' for usage.
 `);
       return 2;

@@ -4,14 +4,12 @@
 // validating webhooks run in parallel on the final object; a denial or (with failurePolicy Fail) a failed
 // call rejects the write with kube-apiserver's wording.
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import type { IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { jsonEqual, stringifyJson } from '@opkit/json';
+import { jsonEqual } from '@opkit/json';
 import { parseRequestJson } from '../codec.js';
 import { StatusError, Statuses } from '../errors.js';
 import { applyJsonPatch } from '../patch/index.js';
 import { userInfoOf } from '../rbac/index.js';
+import { postWebhook as post } from './webhookClient.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import { labelSelectorFromObject } from '../selectors/index.js';
 import type { ObjectStore } from '../storage/index.js';
@@ -215,40 +213,4 @@ export class Admission {
 
 function callFailed(hook: Record<string, any>, why: string): StatusError {
   return Statuses.internal(`failed calling webhook "${hook.name}": ${why}`);
-}
-
-function post(clientConfig: Record<string, any>, body: unknown, timeoutSeconds: number): Promise<Record<string, any>> {
-  return new Promise((resolve, reject) => {
-    if (typeof clientConfig.url !== 'string') {
-      reject(new Error('only clientConfig.url is supported by the embedded server (no Services run here)'));
-      return;
-    }
-    const url = new URL(clientConfig.url);
-    url.searchParams.set('timeout', `${timeoutSeconds}s`);
-    const text = stringifyJson(body);
-    const options = { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Content-Length': Buffer.byteLength(text) }, timeout: timeoutSeconds * 1000 };
-    const onResponse = (res: IncomingMessage): void => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        if ((res.statusCode ?? 0) >= 300) {
-          reject(new Error(`the server responded with HTTP ${res.statusCode}`));
-          return;
-        }
-        try {
-          resolve(parseRequestJson(Buffer.concat(chunks).toString('utf8')) as Record<string, any>);
-        } catch (error) {
-          reject(new Error(`the response is not JSON: ${(error as Error).message}`));
-        }
-      });
-      res.on('error', reject);
-    };
-    const req =
-      url.protocol === 'https:'
-        ? httpsRequest(url, { ...options, ...(clientConfig.caBundle ? { ca: Buffer.from(String(clientConfig.caBundle), 'base64').toString('utf8') } : {}) }, onResponse)
-        : httpRequest(url, options, onResponse);
-    req.on('timeout', () => req.destroy(new Error(`context deadline exceeded (${timeoutSeconds}s)`)));
-    req.on('error', reject);
-    req.end(text);
-  });
 }

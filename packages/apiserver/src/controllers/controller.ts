@@ -60,5 +60,7 @@ export function controllerQueue<T>(name: string, deps: ControllerDeps, work: (it
 
 /** The served type whose objects live under `storageKey` (a stored kind, not a view over another). */
 export function typeForStorageKey(registry: ResourceRegistry, storageKey: string): ResourceType | undefined {
-  return registry.all().find((t) => t.storageKey === storageKey && !t.view) ?? registry.byStorageKey(storageKey);
+  const stored = registry.all().filter((t) => t.storageKey === storageKey && !t.view);
+  // A custom resource's controllers work at its storage version (no conversion between what they read and write).
+  return stored.find((t) => t.custom?.storageVersion === t.version) ?? stored[0] ?? registry.byStorageKey(storageKey);
 }

@@ -21,6 +21,7 @@ import type { Route } from './router.js';
 import { getScale } from '../registry/scale.js';
 import { strategyFor } from '../registry/strategies.js';
 import { parseResourceVersion } from './resourceVersion.js';
+import { ConversionScope, usesWebhook } from '../conversion/conversion.js';
 
 type ResourceRoute = Extract<Route, { kind: 'resource' }>;
 
@@ -151,14 +152,17 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
       return;
     }
     validateListOptions(query, false, ctx.watchList);
-    const page = ctx.lister.list(
+    const scope = new ConversionScope();
+    // With a conversion webhook, the objects are converted in one ConversionReview first (kube sends a list in one).
+    if (usesWebhook(type) && !query.string('continue')) await scope.prepare(type, ctx.store.list(type.storageKey, ns), type.version, true);
+    const page = await scope.run(() => ctx.lister.list(
       type,
       ns,
       matches,
       // A limit of 0 or below means no limit, as in kube.
       { limit: limit !== undefined && limit > 0 ? limit : undefined, continueToken: query.string('continue'), resourceVersion: query.string('resourceVersion'), resourceVersionMatch: query.string('resourceVersionMatch') },
       (o) => ctx.engine.served(type, o),
-    );
+    ));
     if (wantsTable(req.headers.accept)) {
       sendJson(res, 200, buildTable(type, page.items, page.resourceVersion, page.continueToken, query.string('includeObject')));
     } else sendJson(res, 200, listBody(type, page));
@@ -197,7 +201,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
   }
   switch (method) {
     case 'GET': {
-      const obj = ctx.engine.served(type, ctx.engine.getStored(type, ns, name));
+      const obj = await new ConversionScope().run(() => ctx.engine.served(type, ctx.engine.getStored(type, ns, name)));
       if (wantsTable(req.headers.accept)) sendJson(res, 200, buildTable(type, [obj], obj.metadata?.resourceVersion ?? '', undefined, query.string('includeObject')));
       else sendJson(res, 200, obj);
       return;
@@ -232,7 +236,7 @@ export async function handleResource(ctx: ServerContext, req: IncomingMessage, r
 
 async function serveScale(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, type: ResourceType, ns: string | undefined, name: string, method: string, query: QueryParams, user: string): Promise<void> {
   if (method === 'GET') {
-    sendJson(res, 200, getScale(ctx.engine, type, ns, name));
+    sendJson(res, 200, await new ConversionScope().run(() => getScale(ctx.engine, type, ns, name)));
     return;
   }
   if (method !== 'PUT' && method !== 'PATCH') throw methodNotAllowed(method, `${type.plural}/scale`);

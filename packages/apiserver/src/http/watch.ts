@@ -22,6 +22,7 @@ import { apiVersionOf, qualifiedResource } from '../resources/types.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import type { ObjectStore, StoreEvent } from '../storage/index.js';
 import { every } from '../timers.js';
+import { ConversionScope, usesWebhook } from '../conversion/conversion.js';
 import type { ServerTimers } from '../timers.js';
 
 /** How much a watch may fall behind before it is closed as unresponsive. */
@@ -98,6 +99,15 @@ export class WatchSession {
   private readonly key: string;
   /** The memo key of this watch's MODIFIED lines (the common case, built once). */
   private readonly modifiedKey: string;
+  /**
+   * A conversion webhook serves this watch's version: its events are converted (asynchronously, in order,
+   * without holding up other watches) before they are written; these wait for that meanwhile.
+   */
+  private readonly converting: boolean;
+  private readonly toConvert: StoreEvent[] = [];
+  private convertingNow = false;
+  /** The initial events are being converted: live events wait behind them. */
+  private initialising = false;
 
   constructor(
     readonly request: WatchRequest,
@@ -106,6 +116,7 @@ export class WatchSession {
   ) {
     this.key = servedKey(request.type) + (request.table ? '|table' : '');
     this.modifiedKey = `MODIFIED|${this.key}`;
+    this.converting = usesWebhook(request.type);
   }
 
   /** Whether the object (stored form) is in this watch's scope and selectors. */
@@ -136,8 +147,64 @@ export class WatchSession {
    */
   deliver(event: StoreEvent, memo?: Map<string, string>): void {
     if (this.closed) return;
+    if (this.converting) {
+      this.toConvert.push(event);
+      if (this.toConvert.length > this.manager.limits.maxPendingEvents) {
+        this.closeUnresponsive();
+        return;
+      }
+      void this.convertQueued();
+      return;
+    }
     const type = this.eventType(event);
     if (type !== undefined) this.emit(this.line(type, event.object, memo));
+  }
+
+  /**
+   * Converts the queued live events (one ConversionReview for all of them) and delivers them in order; a
+   * failed conversion ends the watch with an ERROR event, as kube's watch does when it cannot decode one.
+   */
+  private async convertQueued(): Promise<void> {
+    if (this.convertingNow || this.initialising) return;
+    this.convertingNow = true;
+    try {
+      while (!this.closed && this.toConvert.length > 0) {
+        const batch = this.toConvert.splice(0);
+        const scope = new ConversionScope();
+        const objects = batch.flatMap((e) => (e.previous ? [e.object, e.previous] : [e.object]));
+        try {
+          await scope.prepare(this.request.type, objects, this.request.type.version);
+        } catch (error) {
+          this.fail(error);
+          return;
+        }
+        for (const event of batch) {
+          if (this.closed) return;
+          scope.within(() => {
+            const type = this.eventType(event);
+            if (type !== undefined) this.emit(this.line(type, event.object));
+          });
+        }
+      }
+    } finally {
+      this.convertingNow = false;
+    }
+  }
+
+  /** Ends the watch with an ERROR event carrying kube's InternalError Status (a conversion that failed). */
+  private fail(error: unknown): void {
+    if (this.closed) return;
+    const message = error instanceof Error ? error.message : String(error);
+    const status = statusBody(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] });
+    // What waits goes first, then the ERROR event, whatever the socket holds: the watch ends here. While
+    // initial events are still being produced, they and the live events behind them are dropped instead
+    // (the client relists after the error; it must not see changes of objects it was never shown).
+    const waiting = this.backlog === undefined ? this.pending.slice(this.pendingHead).join('') : '';
+    this.pending = [];
+    this.pendingHead = 0;
+    this.backlog = undefined;
+    this.res.write(`${waiting}${stringifyJson({ type: 'ERROR', object: status })}\n`);
+    this.end();
   }
 
   /** The NDJSON line of one event for this watch (memoised per event type and served form). */
@@ -263,6 +330,7 @@ export class WatchSession {
   bookmark(rv: number, memo?: Map<string, string>): void {
     if (this.closed || !this.request.allowBookmarks || this.manager.stalled()) return;
     if (this.blocked || this.backlog !== undefined || this.pendingHead < this.pending.length) return;
+    if (this.initialising || this.convertingNow || this.toConvert.length > 0) return;
     const key = `BOOKMARK|${this.key}`;
     let line = memo?.get(key);
     if (line === undefined) {
@@ -273,21 +341,51 @@ export class WatchSession {
   }
 
   /** The initial lines of a watch from the snapshot: an ADDED per object in scope, then the end-of-initial-events bookmark. */
-  private *snapshotLines(objects: KubeObject[], endBookmark: number | undefined): Generator<Buffer> {
+  private *snapshotLines(objects: KubeObject[], endBookmark: number | undefined, scope?: ConversionScope): Generator<Buffer> {
     const table = this.request.table !== undefined;
+    const within = <T>(compute: () => T): T => (scope ? scope.within(compute) : compute());
     for (const obj of objects) {
-      if (!this.inScope(obj)) continue;
-      yield table ? Buffer.from(this.line('ADDED', obj)) : this.manager.addedLine(this.key, obj, this.request.served);
+      const line = within(() => {
+        if (!this.inScope(obj)) return undefined;
+        return table ? Buffer.from(this.line('ADDED', obj)) : this.manager.addedLine(this.key, obj, this.request.served);
+      });
+      if (line !== undefined) yield line;
     }
     if (endBookmark !== undefined && this.request.allowBookmarks) yield Buffer.from(this.bookmarkLine(endBookmark, { 'k8s.io/initial-events-end': 'true' }));
   }
 
   /** The initial lines of a watch from a resourceVersion: the history since it. */
-  private *historyLines(events: StoreEvent[]): Generator<Buffer> {
+  private *historyLines(events: StoreEvent[], scope?: ConversionScope): Generator<Buffer> {
+    const within = <T>(compute: () => T): T => (scope ? scope.within(compute) : compute());
     for (const event of events) {
-      const type = this.eventType(event);
-      if (type !== undefined) yield Buffer.from(this.line(type, event.object));
+      const line = within(() => {
+        const type = this.eventType(event);
+        return type === undefined ? undefined : Buffer.from(this.line(type, event.object));
+      });
+      if (line !== undefined) yield line;
     }
+  }
+
+  /**
+   * The initial lines, once the objects they show are converted (a conversion webhook serves this
+   * version): live events wait meanwhile; a failed conversion ends the watch with an ERROR event.
+   */
+  private convertInitial(objects: KubeObject[], lines: (scope: ConversionScope) => Iterator<Buffer>): void {
+    this.initialising = true;
+    const scope = new ConversionScope();
+    scope.prepare(this.request.type, objects, this.request.type.version, true).then(
+      () => {
+        this.initialising = false;
+        if (this.closed) return;
+        this.backlog = lines(scope);
+        this.pump();
+        void this.convertQueued();
+      },
+      (error: unknown) => {
+        this.initialising = false;
+        this.fail(error);
+      },
+    );
   }
 
   /** Starts the stream: headers, initial events or replay, timeout. Returns false if it ended at once. */
@@ -306,7 +404,10 @@ export class WatchSession {
     if (r.sendInitialEvents === true || (from === undefined && r.sendInitialEvents === undefined)) {
       // The snapshot holds references to the stored objects of this moment (the store replaces objects,
       // never mutates them), so walking it later still yields this moment's state.
-      this.backlog = this.snapshotLines(this.manager.snapshot(r.type.storageKey, r.namespace), r.sendInitialEvents === true ? current : undefined);
+      const objects = this.manager.snapshot(r.type.storageKey, r.namespace);
+      const end = r.sendInitialEvents === true ? current : undefined;
+      if (this.converting) this.convertInitial(objects, (scope) => this.snapshotLines(objects, end, scope));
+      else this.backlog = this.snapshotLines(objects, end);
     } else if (from === undefined) {
       // sendInitialEvents=false from "now": only what happens from here on.
       this.backlog = this.historyLines([]);
@@ -319,7 +420,8 @@ export class WatchSession {
         this.end();
         return false;
       }
-      this.backlog = this.historyLines(replay);
+      if (this.converting) this.convertInitial(replay.flatMap((e) => (e.previous ? [e.object, e.previous] : [e.object])), (scope) => this.historyLines(replay, scope));
+      else this.backlog = this.historyLines(replay);
     }
     const asked = r.timeoutSeconds;
     const timeout = asked === undefined || asked === 0 ? 1800 + Math.floor(Math.random() * 1800) : Math.max(0, asked);

@@ -6,7 +6,7 @@ import { stringifyJson } from '@opkit/json';
 import { CRDS } from '../resources/builtins.js';
 import type { ResourceRegistry } from '../resources/registry.js';
 import { ALL_VERBS } from '../resources/types.js';
-import type { KubeObject, ResourceType } from '../resources/types.js';
+import type { CustomConversion, KubeObject, ResourceType } from '../resources/types.js';
 import type { ObjectStore } from '../storage/index.js';
 import type { WriteEngine } from './engine.js';
 import { deepEqual } from '../storage/deepEqual.js';
@@ -18,6 +18,8 @@ export function typesOfCrd(crd: KubeObject): ResourceType[] {
   const names = spec.names ?? {};
   const group: string = spec.group;
   const out: ResourceType[] = [];
+  const storageVersion = ((spec.versions ?? []) as Record<string, any>[]).find((v) => v.storage === true)?.name;
+  const conversion = conversionOf(spec.conversion);
   for (const v of (spec.versions ?? []) as Record<string, any>[]) {
     if (v.served === false) continue;
     const scale = v.subresources?.scale;
@@ -46,11 +48,24 @@ export function typesOfCrd(crd: KubeObject): ResourceType[] {
         schema: v.schema?.openAPIV3Schema,
         hasDefaults: stringifyJson(v.schema?.openAPIV3Schema ?? {}).includes('"default":'),
         selectableFields: ((v.selectableFields ?? []) as { jsonPath: string }[]).map((f) => f.jsonPath),
+        ...(storageVersion ? { storageVersion } : {}),
+        conversion,
         ...(v.deprecated ? { deprecationWarning: v.deprecationWarning ?? `${group}/${v.name} ${names.kind} is deprecated` } : {}),
       },
     });
   }
   return out;
+}
+
+/** The conversion settings of a CRD's `spec.conversion` (strategy None when absent). */
+function conversionOf(conversion: Record<string, any> | undefined): CustomConversion {
+  if (conversion?.strategy !== 'Webhook') return { strategy: 'None' };
+  const webhook = (conversion.webhook ?? {}) as Record<string, any>;
+  return {
+    strategy: 'Webhook',
+    clientConfig: { ...(webhook.clientConfig ?? {}) },
+    conversionReviewVersions: [...((webhook.conversionReviewVersions ?? []) as string[])],
+  };
 }
 
 /** Names of a CRD that clash with other CRDs or built-ins of its group (empty: accepted). */

@@ -8,6 +8,7 @@ import type { QueryParams } from '../http/query.js';
 import type { WriteEngine } from './engine.js';
 import { isObject, wholeSecondsNow } from './objectRules.js';
 import { checkPreconditions } from './storeWriter.js';
+import { ConversionNeeded } from '../conversion/conversion.js';
 import { strategyFor } from './strategies.js';
 
 /** Parsed DeleteOptions. */
@@ -52,6 +53,8 @@ export interface DeleteResult {
   body: KubeObject;
   /** Whether the object is gone now (false: deletion deferred by finalizers). */
   removed: boolean;
+  /** The committed object (stored form) when its served form still needs a conversion webhook call. */
+  pending?: KubeObject;
 }
 
 function successStatus(type: ResourceType, obj: KubeObject): KubeObject {
@@ -124,11 +127,21 @@ export function finishDelete(engine: WriteEngine, prepared: PreparedDelete, dryR
   if (prepared.action === 'none') return { body: engine.served(type, old), removed: false };
   if (prepared.action === 'update') {
     const stored = engine.writer.write(type, { op: 'update', previous: old, next: prepared.next as KubeObject });
-    return { body: engine.served(type, stored), removed: false };
+    return { ...servedAfterCommit(engine, type, stored), removed: false };
   }
   const deleted = engine.writer.write(type, { op: 'delete', previous: old });
-  const body = strategyFor(type).beforeDelete?.returnsDeletedObject ? engine.served(type, deleted) : successStatus(type, deleted);
-  return { body, removed: true };
+  if (strategyFor(type).beforeDelete?.returnsDeletedObject) return { ...servedAfterCommit(engine, type, deleted), removed: true };
+  return { body: successStatus(type, deleted), removed: true };
+}
+
+/** The served form of a committed object, or the stored one as `pending` when a conversion webhook must be called first. */
+function servedAfterCommit(engine: WriteEngine, type: ResourceType, stored: KubeObject): Pick<DeleteResult, 'body' | 'pending'> {
+  try {
+    return { body: engine.served(type, stored) };
+  } catch (error) {
+    if (error instanceof ConversionNeeded) return { body: stored, pending: stored };
+    throw error;
+  }
 }
 
 /**

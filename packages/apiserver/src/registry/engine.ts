@@ -14,6 +14,7 @@ import { OBJECT_META_FIELDS } from '../schema/index.js';
 import { deepEqual, sameContent } from '../storage/index.js';
 import type { ObjectStore } from '../storage/index.js';
 import { StoreWriter, checkPreconditions } from './storeWriter.js';
+import { ConversionNeeded, convertCustom } from '../conversion/conversion.js';
 import { admitCustomResource, applyCustomDefaults, validateMetadata } from './modules.js';
 import { builtinDecodeError } from './builtinTypes.js';
 import { strategyFor } from './strategies.js';
@@ -48,6 +49,11 @@ export interface WriteResult {
   object: KubeObject;
   warnings: string[];
   created?: boolean;
+  /**
+   * The committed object (stored form) when its served form needs a conversion webhook call that the
+   * commit could not make synchronously; the registry converts it (see ConversionScope).
+   */
+  pending?: KubeObject;
 }
 
 /**
@@ -107,8 +113,10 @@ export class WriteEngine {
    * Stored form → served form of `type`. Stored objects are already in the order the server writes them
    * (the store arranges each commit); only a converted or defaulted object is arranged again here.
    */
-  served(type: ResourceType, stored: KubeObject): KubeObject {
-    if (type.view) return arrangeBuiltin(type, type.view.fromStorage(stored));
+  served(type: ResourceType, storedIn: KubeObject): KubeObject {
+    if (type.view) return arrangeBuiltin(type, type.view.fromStorage(storedIn));
+    // A custom resource is converted from the version it is stored at to the requested one first.
+    const stored = type.custom ? convertCustom(type, storedIn, type.version) : storedIn;
     if (type.custom?.hasDefaults) {
       // Defaults apply when reading from storage too (a CRD may have gained them after the write).
       const defaulted = applyCustomDefaults(type, stored);
@@ -121,7 +129,29 @@ export class WriteEngine {
   /** Served form → stored form of `type`. */
   toStorage(type: ResourceType, obj: KubeObject): KubeObject {
     if (type.view) return type.view.toStorage(obj);
-    return { ...obj, apiVersion: apiVersionOf(type), kind: type.kind };
+    const served = { ...obj, apiVersion: apiVersionOf(type), kind: type.kind };
+    // A custom resource is stored at its CRD's storage version, whatever version it was written at.
+    const storageVersion = type.custom?.storageVersion;
+    return storageVersion ? convertCustom(type, served, storageVersion) : served;
+  }
+
+  /** A stored custom resource at its CRD's current storage version (it may have been stored at an older one). */
+  private atStorageVersion(type: ResourceType, stored: KubeObject): KubeObject {
+    const storageVersion = type.custom?.storageVersion;
+    return storageVersion ? convertCustom(type, stored, storageVersion) : stored;
+  }
+
+  /**
+   * The served form of a committed object for a write's answer. With a conversion webhook that is one more
+   * call, made after the commit: the answer then carries the stored object as `pending`.
+   */
+  private answer(type: ResourceType, stored: KubeObject): Pick<WriteResult, 'object' | 'pending'> {
+    try {
+      return { object: this.served(type, stored) };
+    } catch (error) {
+      if (error instanceof ConversionNeeded) return { object: stored, pending: stored };
+      throw error;
+    }
   }
 
   /**
@@ -156,22 +186,22 @@ export class WriteEngine {
         strategy.afterCreate(stored, this.hooks);
         stored = this.store.get(type.storageKey, stored.metadata?.namespace, stored.metadata?.name) ?? stored;
       }
-      return { object: this.served(type, stored), warnings, created: true };
+      return { ...this.answer(type, stored), warnings, created: true };
     }
     const old = prepared.old as KubeObject;
     if (prepared.op === 'remove') {
       // Removing the last finalizer of a deleting object removes it; the answer is the object as updated.
       const deleted = this.writer.write(type, { op: 'delete', previous: old, lastState: old });
       const response = { ...next, metadata: { ...next.metadata, resourceVersion: deleted.metadata?.resourceVersion } };
-      return { object: this.served(type, arrangeObject(type, response)), warnings };
+      return { ...this.answer(type, arrangeObject(type, response)), warnings };
     }
-    if (prepared.op === 'unchanged') return { object: this.served(type, old), warnings };
+    if (prepared.op === 'unchanged') return { ...this.answer(type, old), warnings };
     let stored = this.writer.write(type, { op: 'update', previous: old, next });
     if (strategy.afterUpdate && stored !== old && !stored.metadata?.deletionTimestamp) {
       strategy.afterUpdate(stored, this.hooks);
       stored = this.store.get(type.storageKey, old.metadata?.namespace, old.metadata?.name) ?? stored;
     }
-    return { object: this.served(type, stored), warnings };
+    return { ...this.answer(type, stored), warnings };
   }
 
   /** Computes a create (every rule up to the commit). */
@@ -240,22 +270,24 @@ export class WriteEngine {
    */
   prepareExisting(type: ResourceType, old: KubeObject, nextIn: KubeObject, options: WriteOptions): PreparedWrite {
     const oldMeta = old.metadata ?? {};
+    // The rules compare with the stored object at the current storage version (it may be stored at an older one).
+    const base = this.atStorageVersion(type, old);
     let next: KubeObject;
     const sub = options.subresource;
     const strategy = strategyFor(type);
     if (sub === 'status') {
-      next = { ...old };
+      next = { ...base };
       if (nextIn.status === undefined) delete next.status;
       else next.status = nextIn.status;
     } else if (sub === 'finalize' && strategy.finalize) {
-      next = strategy.finalize(old, nextIn);
+      next = strategy.finalize(base, nextIn);
     } else {
       next = { ...nextIn };
       if (type.statusSubresource) {
-        if (old.status === undefined) delete next.status;
-        else next.status = old.status;
+        if (base.status === undefined) delete next.status;
+        else next.status = base.status;
       }
-      if (strategy.prepareForUpdate) next = strategy.prepareForUpdate(next, old);
+      if (strategy.prepareForUpdate) next = strategy.prepareForUpdate(next, base);
     }
     const meta: Record<string, any> = { ...(isObject(next.metadata) ? next.metadata : {}) };
     for (const key of SYSTEM_METADATA) {
@@ -266,7 +298,7 @@ export class WriteEngine {
     if (meta.managedFields === undefined && oldMeta.managedFields !== undefined) meta.managedFields = oldMeta.managedFields;
     if (oldMeta.namespace === undefined) delete meta.namespace;
     else meta.namespace = oldMeta.namespace;
-    next = { ...next, metadata: strategy.canonicalMetadata ? strategy.canonicalMetadata(meta) : meta, apiVersion: old.apiVersion, kind: old.kind };
+    next = { ...next, metadata: strategy.canonicalMetadata ? strategy.canonicalMetadata(meta) : meta, apiVersion: base.apiVersion, kind: base.kind };
     const warnings: string[] = [];
     next = this.admit(type, this.servedForAdmission(type, next), options, warnings);
     next = this.toStorage(type, next);
@@ -284,8 +316,8 @@ export class WriteEngine {
         ]);
       }
     }
-    strategy.validateUpdate?.(type, old, next);
-    if (type.generation && generationRelevantChange(type, old, next)) {
+    strategy.validateUpdate?.(type, base, next);
+    if (type.generation && generationRelevantChange(type, base, next)) {
       next.metadata = { ...next.metadata, generation: (oldMeta.generation ?? 0) + 1 };
     }
     next = dropEmptyMetadata(next);
@@ -295,7 +327,9 @@ export class WriteEngine {
   }
 
   private servedForAdmission(type: ResourceType, stored: KubeObject): KubeObject {
-    return type.view ? type.view.fromStorage(stored) : stored;
+    if (type.view) return type.view.fromStorage(stored);
+    // A custom resource is validated, defaulted and pruned with the schema of the version it was written at.
+    return type.custom ? convertCustom(type, stored, type.version) : stored;
   }
 
   /** Type-level checks on a served object: MicroTime, built-in required fields, CR schema. */

@@ -7,7 +7,7 @@ import { StatusError, Statuses } from '../errors.js';
 import type { StatusCause } from '../errors.js';
 import { PatchError, applyJsonPatch, applyMergePatch, applyServerSideApply, applyStrategicMergePatch, parseApplyBody } from '../patch/index.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
-import { applyDefaults, pruneObject, validateCrd as validateCrdDefinition, validateObject } from '../schema/index.js';
+import { applyDefaults, pruneObject, validateCrd as validateCrdDefinition, validateCrdStatus as validateCrdStatusDefinition, validateObject } from '../schema/index.js';
 import type { JsonSchema } from '../schema/index.js';
 import { fieldSupportFor, objectFields, parseFieldSelector, parseLabelSelector } from '../selectors/index.js';
 import { buildTable as buildTableRows, defaultColumns } from '../table/index.js';
@@ -128,6 +128,11 @@ export function applyCustomDefaults(type: ResourceType, obj: KubeObject): KubeOb
 /** Validates a CRD definition; returns 422 causes. */
 export function validateCrd(crd: KubeObject): StatusCause[] {
   return validateCrdDefinition(crd);
+}
+
+/** A CRD status write's causes (storedVersions: each served, the storage version among them). */
+export function validateCrdStatus(crd: KubeObject): StatusCause[] {
+  return validateCrdStatusDefinition(crd);
 }
 
 /** A compiled selector: a predicate over served objects. */

@@ -8,6 +8,7 @@
 // against the new object (kube's GuaranteedUpdate); only a write naming a resourceVersion answers 409. Without any
 // webhook configuration nothing awaits: the write commits synchronously, as fast as before.
 import { StatusError } from '../errors.js';
+import { ConversionScope } from '../conversion/conversion.js';
 import { strategyFor } from './strategies.js';
 import type { KubeObject, ResourceType } from '../resources/types.js';
 import type { Admission, AdmissionAttributes } from '../admission/admission.js';
@@ -71,28 +72,29 @@ export class ObjectRegistry {
   }
 
   /** POST. */
-  create(type: ResourceType, namespace: string | undefined, body: unknown, options: WriteOptions, user: string): Promise<WriteResult> {
-    const prepared = this.engine.prepareCreate(type, namespace, body, options);
-    return this.admitted(prepared, options, this.plainView(type, user, undefined, (mutated) => this.engine.prepareCreate(type, namespace, stripServerFields(mutated), { ...options, keepManagedFields: true })));
+  async create(type: ResourceType, namespace: string | undefined, body: unknown, options: WriteOptions, user: string): Promise<WriteResult> {
+    const scope = new ConversionScope();
+    const prepared = await scope.run(() => this.engine.prepareCreate(type, namespace, body, options));
+    return this.admitted(prepared, options, this.plainView(type, user, undefined, (mutated) => this.engine.prepareCreate(type, namespace, stripServerFields(mutated), { ...options, keepManagedFields: true })), scope);
   }
 
   /** PUT (the main resource, or its status or finalize subresource). */
   update(type: ResourceType, namespace: string | undefined, name: string, body: unknown, options: WriteOptions, user: string): Promise<WriteResult> {
-    return this.guaranteed(() => {
-      const prepared = this.engine.prepareUpdate(type, namespace, name, body, options);
-      return { prepared, write: () => this.admitted(prepared, options, this.existingView(prepared, options, user)) };
+    return this.guaranteed(async (scope) => {
+      const prepared = await scope.run(() => this.engine.prepareUpdate(type, namespace, name, body, options));
+      return { prepared, write: () => this.admitted(prepared, options, this.existingView(prepared, options, user), scope) };
     });
   }
 
   /** PATCH, every patch type; an apply to a missing object creates it. */
   patch(type: ResourceType, namespace: string | undefined, name: string, contentType: string | undefined, raw: string, options: PatchOptions, user: string): Promise<WriteResult> {
-    return this.guaranteed(() => {
-      const prepared = preparePatch(this.engine, type, namespace, name, contentType, raw, options);
+    return this.guaranteed(async (scope) => {
+      const prepared = await scope.run(() => preparePatch(this.engine, type, namespace, name, contentType, raw, options));
       if (prepared.op === 'create') {
         const view = this.plainView(type, user, undefined, (mutated) => this.engine.prepareCreate(type, namespace, stripServerFields(mutated), { ...options, keepManagedFields: true }));
-        return { prepared, write: () => this.admitted(prepared, options, view) };
+        return { prepared, write: () => this.admitted(prepared, options, view, scope) };
       }
-      return { prepared, write: () => this.admitted(prepared, options, this.existingView(prepared, options, user)) };
+      return { prepared, write: () => this.admitted(prepared, options, this.existingView(prepared, options, user), scope) };
     });
   }
 
@@ -102,9 +104,10 @@ export class ObjectRegistry {
    * webhooks asked again — instead of answering 409. A write that names a resourceVersion still
    * conflicts: computing it again fails its precondition (409) before anything is retried.
    */
-  private async guaranteed(attempt: () => { prepared: PreparedWrite; write: () => Promise<WriteResult> }): Promise<WriteResult> {
+  private async guaranteed(attempt: (scope: ConversionScope) => Promise<{ prepared: PreparedWrite; write: () => Promise<WriteResult> }>): Promise<WriteResult> {
+    const scope = new ConversionScope();
     for (let retries = 0; ; retries++) {
-      const { prepared, write } = attempt();
+      const { prepared, write } = await attempt(scope);
       try {
         return await write();
       } catch (error) {
@@ -123,9 +126,10 @@ export class ObjectRegistry {
   }
 
   /** A controller's write of `next` (stored form) over the stored `old`, admitted as an UPDATE. */
-  updateObject(type: ResourceType, old: KubeObject, next: KubeObject, options: WriteOptions, user: string = SYSTEM_USER): Promise<WriteResult> {
-    const prepared = this.engine.prepareExisting(type, old, next, options);
-    return this.admitted(prepared, options, this.existingView(prepared, options, user));
+  async updateObject(type: ResourceType, old: KubeObject, next: KubeObject, options: WriteOptions, user: string = SYSTEM_USER): Promise<WriteResult> {
+    const scope = new ConversionScope();
+    const prepared = await scope.run(() => this.engine.prepareExisting(type, old, next, options));
+    return this.admitted(prepared, options, this.existingView(prepared, options, user), scope);
   }
 
   /**
@@ -133,7 +137,8 @@ export class ObjectRegistry {
    * an autoscaling/v1 Scale (as kube-apiserver sends it); answers the Scale as written.
    */
   async updateScale(type: ResourceType, namespace: string | undefined, name: string, method: string, contentType: string | undefined, raw: string, options: WriteOptions, user: string): Promise<KubeObject> {
-    const first = prepareScale(this.engine, type, namespace, name, method, contentType, raw, options);
+    const scope = new ConversionScope();
+    const first = await scope.run(() => prepareScale(this.engine, type, namespace, name, method, contentType, raw, options));
     const scales = new Map<PreparedWrite, KubeObject>([[first.prepared, first.scale]]);
     const view: AdmissionView = {
       user,
@@ -147,15 +152,22 @@ export class ObjectRegistry {
         return again.prepared;
       },
     };
-    const result = await this.admitted(first.prepared, options, view);
+    const result = await this.admitted(first.prepared, options, view, scope);
     return scaleOf(type, result.object);
   }
 
   /** DELETE of one object: admitted as a DELETE (object null, oldObject the stored object). */
   async delete(type: ResourceType, namespace: string | undefined, name: string, options: DeleteOptions, user: string = SYSTEM_USER): Promise<AdmittedDelete> {
+    const scope = new ConversionScope();
     const prepared = prepareDelete(this.engine, type, namespace, name, options);
-    const warnings = await this.admitDelete(prepared, options, user);
-    return { result: finishDelete(this.engine, prepared, options.dryRun === true), warnings };
+    const warnings = await this.admitDelete(prepared, options, user, scope);
+    // A dry run (or nothing to do) converts before anything is written; a commit leaves its answer pending instead.
+    const result = await scope.run(() => finishDelete(this.engine, prepared, options.dryRun === true));
+    if (result.pending) {
+      const stored = result.pending;
+      return { result: { body: await scope.run(() => this.engine.served(type, stored)), removed: result.removed }, warnings };
+    }
+    return { result, warnings };
   }
 
   /**
@@ -165,8 +177,11 @@ export class ObjectRegistry {
   async deleteCollection(type: ResourceType, namespace: string | undefined, matches: ((obj: KubeObject) => boolean) | undefined, options: DeleteOptions, user: string): Promise<{ items: KubeObject[]; warnings: string[] }> {
     const items: KubeObject[] = [];
     const warnings: string[] = [];
-    for (const stored of this.store.list(type.storageKey, type.namespaced ? namespace : undefined)) {
-      const served = this.engine.served(type, stored);
+    const all = this.store.list(type.storageKey, type.namespaced ? namespace : undefined);
+    const scope = new ConversionScope();
+    await scope.prepare(type, all, type.version, true);
+    for (const stored of all) {
+      const served = await scope.run(() => this.engine.served(type, stored));
       if (matches && !matches(served)) continue;
       if (strategyFor(type).beforeDelete?.undeletable?.(stored.metadata?.name)) continue;
       let deleted: AdmittedDelete;
@@ -217,11 +232,11 @@ export class ObjectRegistry {
    * Admission around a prepared write: mutating webhooks on what would be stored, the write computed
    * again from a mutated object, validating webhooks on the result, then the commit (or a dry run's answer).
    */
-  private async admitted(prepared: PreparedWrite, options: WriteOptions, view: AdmissionView): Promise<WriteResult> {
+  private async admitted(prepared: PreparedWrite, options: WriteOptions, view: AdmissionView, scope: ConversionScope): Promise<WriteResult> {
     const dryRun = options.dryRun === true;
-    if (!this.admission.configured()) return this.engine.finish(prepared, dryRun);
+    if (!this.admission.configured()) return this.finish(prepared, dryRun, scope);
     const { type } = prepared;
-    const object = view.object(prepared);
+    const object = await scope.run(() => view.object(prepared));
     const attrs: AdmissionAttributes = {
       operation: prepared.op === 'create' ? 'CREATE' : 'UPDATE',
       type,
@@ -229,23 +244,38 @@ export class ObjectRegistry {
       namespace: object.metadata?.namespace,
       name: object.metadata?.name ?? '',
       object,
-      oldObject: prepared.op === 'create' ? null : view.oldObject(prepared),
+      oldObject: prepared.op === 'create' ? null : await scope.run(() => view.oldObject(prepared)),
       dryRun,
       user: view.user,
       ...(view.kind ? { kind: view.kind } : {}),
     };
-    if (!this.admission.applies(attrs)) return this.engine.finish(prepared, dryRun);
+    if (!this.admission.applies(attrs)) return this.finish(prepared, dryRun, scope);
     const mutated = await this.admission.mutate(attrs);
     let final = prepared;
-    if (mutated.object && mutated.object !== object) final = view.recompute(mutated.object);
-    const validated = await this.admission.validate({ ...attrs, object: final === prepared ? object : view.object(final) });
-    const result = this.engine.finish(final, dryRun);
+    const mutatedObject = mutated.object;
+    if (mutatedObject && mutatedObject !== object) final = await scope.run(() => view.recompute(mutatedObject));
+    const validated = await this.admission.validate({ ...attrs, object: final === prepared ? object : await scope.run(() => view.object(final)) });
+    const result = await this.finish(final, dryRun, scope);
     return { ...result, warnings: [...mutated.warnings, ...validated.warnings, ...result.warnings] };
   }
 
-  private async admitDelete(prepared: PreparedDelete, options: DeleteOptions, user: string): Promise<string[]> {
+  /**
+   * Commits (or previews) a prepared write and answers it at the requested version: a dry run converts
+   * before anything is written; a commit whose answer needs a conversion webhook converts after it.
+   */
+  private async finish(prepared: PreparedWrite, dryRun: boolean, scope: ConversionScope): Promise<WriteResult> {
+    const result = await scope.run(() => this.engine.finish(prepared, dryRun));
+    const stored = result.pending;
+    if (!stored) return result;
+    const object = await scope.run(() => this.engine.served(prepared.type, stored));
+    const { pending: _pending, ...rest } = result;
+    return { ...rest, object };
+  }
+
+  private async admitDelete(prepared: PreparedDelete, options: DeleteOptions, user: string, scope: ConversionScope): Promise<string[]> {
     if (!this.admission.configured()) return [];
     const { type, old } = prepared;
+    const oldObject = await scope.run(() => this.engine.served(type, old));
     const attrs: AdmissionAttributes = {
       operation: 'DELETE',
       type,
@@ -253,7 +283,7 @@ export class ObjectRegistry {
       namespace: old.metadata?.namespace,
       name: old.metadata?.name ?? '',
       object: null,
-      oldObject: this.engine.served(type, old),
+      oldObject,
       dryRun: options.dryRun === true,
       user,
     };

@@ -110,7 +110,10 @@ export function prepareReplicas(engine: WriteEngine, type: ResourceType, stored:
   if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
     throw Statuses.invalid('Scale', 'autoscaling', name, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${replicas === undefined ? 'undefined' : stringifyJson(replicas)}: must be greater than or equal to 0` }]);
   }
-  const updated = setPath(stored, pathOf(type.scale?.specReplicasPath ?? '.spec.replicas'), replicas);
+  // specReplicasPath is the requested version's: the replicas are set there, then stored at the storage version.
+  const updated = type.custom
+    ? engine.toStorage(type, setPath(engine.served(type, stored), pathOf(type.scale?.specReplicasPath ?? '.spec.replicas'), replicas))
+    : setPath(stored, pathOf(type.scale?.specReplicasPath ?? '.spec.replicas'), replicas);
   const prepared = engine.prepareExisting(type, stored, updated, options);
   const scale = { ...oldScale, spec: { ...(oldScale.spec ?? {}), replicas } };
   return { prepared, scale, oldScale };

@@ -11,7 +11,7 @@ import { floatSchemaBounds } from '../schema/index.js';
 import type { ObjectStore } from '../storage/index.js';
 import { deepEqual } from '../storage/deepEqual.js';
 import type { NameValidation } from '../validation/index.js';
-import { validateCrd } from './modules.js';
+import { validateCrd, validateCrdStatus } from './modules.js';
 import { isObject, wholeSecondsNow } from './objectRules.js';
 import { allocateService, keepAllocated } from './serviceAllocation.js';
 
@@ -106,7 +106,7 @@ const namespaceStrategy: Strategy = {
 
 const crdStrategy: Strategy = {
   skipMetadataValidation: true,
-  validate: (obj, context) => (context.subresource === 'status' ? [] : validateCrd(obj)),
+  validate: (obj, context) => (context.subresource === 'status' ? validateCrdStatus(obj) : validateCrd(obj)),
   canonicalize: (next, _old, context) => (context.subresource === 'status' ? next : prepareCrd(next)),
   afterCreate: (stored, hooks) => hooks.crdChanged(stored),
   afterUpdate: (stored, hooks) => hooks.crdChanged(stored),

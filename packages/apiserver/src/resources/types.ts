@@ -41,6 +41,19 @@ export interface CustomResourceInfo {
   deprecationWarning?: string;
   /** Whether the schema declares any `default` (then defaults also apply when reading). */
   hasDefaults?: boolean;
+  /** The version objects are stored at (`spec.versions[].storage: true`). */
+  storageVersion?: string;
+  /** `spec.conversion` of the CRD: `None` (apiVersion rewritten) or `Webhook` (a ConversionReview call). */
+  conversion?: CustomConversion;
+}
+
+/** How a CRD converts its objects between versions (`spec.conversion`). */
+export interface CustomConversion {
+  strategy: 'None' | 'Webhook';
+  /** `spec.conversion.webhook.clientConfig` (url or service, caBundle). */
+  clientConfig?: Record<string, any>;
+  /** `spec.conversion.webhook.conversionReviewVersions`, in preference order. */
+  conversionReviewVersions?: string[];
 }
 
 /** One served resource (group + version + plural). */

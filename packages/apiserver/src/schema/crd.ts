@@ -4,7 +4,7 @@
 // and listKind defaulted) that discovery, REST paths and `status.acceptedNames` use.
 
 import type { Cause } from '../validation/cause.js';
-import { causeDuplicate, causeInvalid, causeNotSupported, causeRequired, causeTooMany } from '../validation/cause.js';
+import { causeDuplicate, causeForbidden, causeInvalid, causeNotSupported, causeRequired, causeTooMany } from '../validation/cause.js';
 import { isDns1035Label, isDns1123Subdomain } from '../validation/names.js';
 import { validateObjectMeta } from '../validation/objectMeta.js';
 import { validateSchemaDefaults } from './defaultsCheck.js';
@@ -210,9 +210,135 @@ export function validateCrd(crd: unknown): Cause[] {
   if (spec['preserveUnknownFields'] === true) {
     causes.push(causeInvalid('spec.preserveUnknownFields', true, 'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'));
   }
-  const strategy = str(rec(spec['conversion'])['strategy']);
-  if (strategy !== '' && strategy !== 'None' && strategy !== 'Webhook') causes.push(causeNotSupported('spec.conversion.strategy', strategy, ['None', 'Webhook']));
+  causes.push(...validateConversion(spec['conversion']));
+  const storedVersions = rec(obj['status'])['storedVersions'];
+  // Every version still stored must stay in spec.versions (a storage migration trims storedVersions first).
+  if (Array.isArray(storedVersions)) causes.push(...validateStoredVersions(storedVersions, spec['versions'], false));
   return causes;
+}
+
+/** The ConversionReview versions kube-apiserver can send. */
+const REVIEW_VERSIONS = ['v1', 'v1beta1'];
+
+/**
+ * kube's checks of `spec.conversion` (reported at its internal paths: `webhook.clientConfig` is
+ * `webhookClientConfig` there): Webhook needs a clientConfig with exactly one of url and service, a
+ * caBundle that is PEM, and conversionReviewVersions naming v1 or v1beta1; None may have neither.
+ */
+function validateConversion(conversion: unknown): Cause[] {
+  if (conversion === undefined || conversion === null) return [];
+  const c = rec(conversion);
+  const causes: Cause[] = [];
+  const strategy = str(c['strategy']);
+  const path = 'spec.conversion';
+  if (strategy === '') causes.push(causeRequired(`${path}.strategy`));
+  else if (strategy !== 'None' && strategy !== 'Webhook') causes.push(causeNotSupported(`${path}.strategy`, strategy, ['None', 'Webhook']));
+  const webhook = c['webhook'] === undefined || c['webhook'] === null ? undefined : rec(c['webhook']);
+  const clientConfig = webhook?.['clientConfig'] === undefined || webhook['clientConfig'] === null ? undefined : rec(webhook['clientConfig']);
+  const reviewVersions = webhook?.['conversionReviewVersions'];
+  if (strategy === 'Webhook') {
+    if (!clientConfig) causes.push(causeRequired(`${path}.webhookClientConfig`, 'required when strategy is set to Webhook'));
+    else {
+      const url = clientConfig['url'];
+      const service = clientConfig['service'];
+      if ((url === undefined || url === null) === (service === undefined || service === null)) {
+        causes.push(causeRequired(`${path}.webhookClientConfig`, 'exactly one of url or service is required'));
+      } else if (typeof url === 'string') causes.push(...validateWebhookUrl(url, `${path}.webhookClientConfig.url`));
+      else {
+        const svc = rec(service);
+        if (str(svc['name']) === '') causes.push(causeRequired(`${path}.webhookClientConfig.service.name`, 'service name is required'));
+        if (str(svc['namespace']) === '') causes.push(causeRequired(`${path}.webhookClientConfig.service.namespace`, 'service namespace is required'));
+        const port = svc['port'];
+        if (port !== undefined && (typeof port !== 'number' || port < 1 || port > 65535)) causes.push(causeInvalid(`${path}.webhookClientConfig.service.port`, port, 'port is not valid: must be between 1 and 65535, inclusive'));
+      }
+      const caBundle = clientConfig['caBundle'];
+      if (typeof caBundle === 'string' && caBundle !== '' && !isPemBundle(caBundle)) {
+        causes.push(causeInvalid(`${path}.webhookClientConfig.caBundle`, '', 'unable to load root certificates: unable to parse bytes as PEM block'));
+      }
+    }
+    causes.push(...validateReviewVersions(reviewVersions, `${path}.conversionReviewVersions`));
+  } else {
+    if (clientConfig) causes.push(causeForbidden(`${path}.webhookClientConfig`, 'should not be set when strategy is not set to Webhook'));
+    if (Array.isArray(reviewVersions) && reviewVersions.length > 0) causes.push(causeForbidden(`${path}.conversionReviewVersions`, 'should not be set when strategy is not set to Webhook'));
+  }
+  return causes;
+}
+
+function validateReviewVersions(versions: unknown, path: string): Cause[] {
+  if (!Array.isArray(versions) || versions.length === 0) return [causeRequired(path)];
+  const causes: Cause[] = [];
+  const seen = new Set<string>();
+  let known = false;
+  versions.forEach((raw: unknown, i) => {
+    const v = str(raw);
+    if (seen.has(v)) {
+      causes.push(causeInvalid(`${path}[${i}]`, v, 'duplicate version'));
+      return;
+    }
+    seen.add(v);
+    for (const e of isDns1035Label(v)) causes.push(causeInvalid(`${path}[${i}]`, v, e));
+    if (REVIEW_VERSIONS.includes(v)) known = true;
+  });
+  if (!known) causes.push(causeInvalid(path, versions, `must include at least one of ${REVIEW_VERSIONS.join(', ')}`));
+  return causes;
+}
+
+/** kube's ValidateWebhookURL (https only, no user info, fragment or query). */
+function validateWebhookUrl(raw: string, path: string): Cause[] {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch (error) {
+    return [causeInvalid(path, raw, `host must be specified`)];
+  }
+  const causes: Cause[] = [];
+  if (url.protocol !== 'https:') causes.push(causeInvalid(path, raw, "'https' is the only allowed URL scheme"));
+  if (url.hostname === '') causes.push(causeInvalid(path, raw, 'host must be specified'));
+  if (url.username !== '' || url.password !== '') causes.push(causeInvalid(path, raw, 'user information is not permitted in the URL'));
+  if (url.hash !== '') causes.push(causeInvalid(path, raw, 'fragments are not permitted in the URL'));
+  if (url.search !== '') causes.push(causeInvalid(path, raw, 'query parameters are not permitted in the URL'));
+  return causes;
+}
+
+/** Whether a base64 caBundle holds at least one PEM certificate. */
+function isPemBundle(caBundle: string): boolean {
+  const text = Buffer.from(caBundle, 'base64').toString('utf8');
+  return /-----BEGIN [A-Z ]+-----[\s\S]+?-----END [A-Z ]+-----/.test(text);
+}
+
+/**
+ * kube's ValidateCustomResourceDefinitionStoredVersions: at least one; each in spec.versions; and (a
+ * status write, `requireStorage`) the storage version among them.
+ *
+ * @example
+ * validateStoredVersions(['v1'], crd.spec.versions, true);
+ */
+export function validateStoredVersions(storedVersions: unknown[], versions: unknown, requireStorage: boolean): Cause[] {
+  const path = 'status.storedVersions';
+  if (storedVersions.length === 0) return requireStorage ? [causeInvalid(path, storedVersions, 'must have at least one stored version')] : [];
+  const causes: Cause[] = [];
+  const left = new Map<string, number>();
+  storedVersions.forEach((v, i) => left.set(str(v), i));
+  for (const raw of Array.isArray(versions) ? versions : []) {
+    const v = rec(raw);
+    const name = str(v['name']);
+    if (requireStorage && v['storage'] === true && !left.has(name)) causes.push(causeInvalid(path, storedVersions, `must have the storage version ${name}`));
+    left.delete(name);
+  }
+  for (const [v, i] of left) causes.push(causeInvalid(`${path}[${i}]`, v, 'must appear in spec.versions'));
+  return causes;
+}
+
+/**
+ * Validates a write of a CRD's status subresource (what a storage migration does to trim storedVersions).
+ *
+ * @example
+ * validateCrdStatus(crdWithStatus);
+ */
+export function validateCrdStatus(crd: unknown): Cause[] {
+  const obj = rec(crd);
+  const stored = rec(obj['status'])['storedVersions'];
+  return validateStoredVersions(Array.isArray(stored) ? stored : [], rec(obj['spec'])['versions'], true);
 }
 
 /** Schema keywords that hold schemas, one (`not`), a list (`allOf`) or a map (`properties`). */

@@ -25,4 +25,4 @@ export type { FieldValidationMode, FieldValidationOutcome } from './fieldValidat
 export { fieldValidationOutcome, fieldValidationMode, validateFieldValidationParam, warningHeader } from './fieldValidation.js';
 export { validateStructuralSchema } from './structural.js';
 export type { CrdNames } from './crd.js';
-export { validateCrd, crdNames, floatSchemaBounds } from './crd.js';
+export { validateCrd, validateCrdStatus, crdNames, floatSchemaBounds } from './crd.js';

@@ -18,6 +18,7 @@ import {
 } from '@kubernetes/client-node';
 import type { V1ConfigMap, V1CustomResourceDefinition, V1Deployment, V1ObjectMeta } from '@kubernetes/client-node';
 import { readFileSync } from 'node:fs';
+import { conversionState } from './scenarios.js';
 import type { ErrorObservation, ScenarioId } from './scenarios.js';
 import { waitFor } from './support.js';
 
@@ -26,6 +27,24 @@ const VERSION = 'v1';
 const PLURAL = 'widgets';
 const HOLD = 'conformance.opkit.dev/hold';
 const CRD = JSON.parse(readFileSync(new URL('./fixtures/widget-crd.json', import.meta.url), 'utf8')) as V1CustomResourceDefinition;
+
+/** Where the conversion-webhook scenario's webhook answers (see conversionWebhook.ts). */
+export interface ConversionWebhookTarget {
+  readonly url: string;
+  readonly caBundle: string;
+  readonly deadUrl: string;
+}
+
+/** The CRD of a conversion scenario: Gadget (strategy None) or Gizmo (strategy Webhook, pointed at `webhook`). */
+export function conversionCrd(strategy: 'None' | 'Webhook', webhook: ConversionWebhookTarget | undefined): Json {
+  const file = strategy === 'None' ? 'gadget-crd.json' : 'gizmo-crd.json';
+  const crd = JSON.parse(readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8')) as Json;
+  if (strategy === 'Webhook') {
+    if (!webhook) throw new Error('the conversion-webhook scenario needs the test\'s conversion webhook');
+    crd.spec.conversion.webhook.clientConfig = { url: webhook.url, caBundle: webhook.caBundle };
+  }
+  return crd;
+}
 
 type Json = Record<string, any>;
 
@@ -69,7 +88,7 @@ export class ClientNodeDriver {
   private readonly apps: AppsV1Api;
   private readonly custom: CustomObjectsApi;
 
-  constructor(kubeconfig: string) {
+  constructor(kubeconfig: string, private readonly webhook?: ConversionWebhookTarget) {
     this.kc.loadFromString(kubeconfig);
     this.core = this.kc.makeApiClient(CoreV1Api);
     this.apps = this.kc.makeApiClient(AppsV1Api);
@@ -123,7 +142,52 @@ export class ClientNodeDriver {
       case 'leases': return this.leases(ns);
       case 'tokens': return this.tokens(ns);
       case 'rbac': return this.rbac(ns);
+      case 'conversion-none': return this.conversion(ns, 'None');
+      case 'conversion-webhook': return this.conversion(ns, 'Webhook');
     }
+  }
+
+  /** The conversion scenarios: one object of a two-version CRD written and read at both versions, watched at v2. */
+  private async conversion(ns: string, strategy: 'None' | 'Webhook'): Promise<unknown> {
+    const crds = this.kc.makeApiClient(ApiextensionsV1Api);
+    const crd = conversionCrd(strategy, this.webhook);
+    const crdName = String(crd.metadata.name);
+    const plural = String(crd.spec.names.plural);
+    const kind = String(crd.spec.names.kind);
+    await crds.createCustomResourceDefinition({ body: crd as V1CustomResourceDefinition });
+    await waitFor(`the ${kind} CRD is Established`, async () => {
+      const read = await crds.readCustomResourceDefinition({ name: crdName });
+      return read.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True') ?? false;
+    });
+    const at = (version: string) => ({ group: GROUP, version, namespace: ns, plural });
+    const spec2 = (n: number): Json => (strategy === 'None' ? { size: n } : { count: n });
+    const list = async (version: string) => ((await this.custom.listNamespacedCustomObject(at(version))) as { items: Json[] }).items.map((i) => `${String(i.metadata.name)} ${conversionState(i)}`);
+    const start = String(((await this.custom.listNamespacedCustomObject(at('v2'))) as Json).metadata.resourceVersion);
+    const created = (await this.custom.createNamespacedCustomObject({ ...at('v1'), body: { apiVersion: `${GROUP}/v1`, kind, metadata: { name: 'g1' }, spec: { size: 1 } } })) as Json;
+    const readAtV2 = (await this.custom.getNamespacedCustomObject({ ...at('v2'), name: 'g1' })) as Json;
+    const updatedAtV2 = (await this.custom.replaceNamespacedCustomObject({ ...at('v2'), name: 'g1', body: { ...readAtV2, spec: spec2(2) } })) as Json;
+    const readAtV1 = (await this.custom.getNamespacedCustomObject({ ...at('v1'), name: 'g1' })) as Json;
+    const observed: Json = {
+      created: conversionState(created), readAtV2: conversionState(readAtV2), updatedAtV2: conversionState(updatedAtV2), readAtV1: conversionState(readAtV1),
+      listV1: await list('v1'), listV2: await list('v2'),
+    };
+    await this.custom.patchNamespacedCustomObject({ ...at('v1'), name: 'g1', body: { spec: { size: 3 } } }, setHeaderOptions('Content-Type', PatchStrategy.MergePatch));
+    const events = await this.watchAll(`/apis/${GROUP}/v2/namespaces/${ns}/${plural}`, { resourceVersion: start, allowWatchBookmarks: true, timeoutSeconds: 2 });
+    observed.watchV2 = events.filter((e) => e.type !== 'BOOKMARK').map((e) => `${e.type} ${conversionState(e.object)}`);
+    if (strategy === 'Webhook') {
+      await crds.patchCustomResourceDefinition(
+        { name: crdName, body: { spec: { conversion: { webhook: { clientConfig: { url: this.webhook!.deadUrl } } } } } },
+        setHeaderOptions('Content-Type', PatchStrategy.MergePatch),
+      );
+      const readV2 = () => failure(this.custom.getNamespacedCustomObject({ ...at('v2'), name: 'g1' }));
+      await waitFor('reads at v2 fail with the webhook down', async () => !('unexpected' in (await readV2())));
+      const error = await readV2();
+      observed.down = {
+        readAtV1: conversionState((await this.custom.getNamespacedCustomObject({ ...at('v1'), name: 'g1' })) as Json),
+        readAtV2: 'unexpected' in error ? error : { ...error, reason: error.reason ?? '' },
+      };
+    }
+    return observed;
   }
 
   private async crudConfigMap(ns: string): Promise<unknown> {

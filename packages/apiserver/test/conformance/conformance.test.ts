@@ -6,7 +6,8 @@
 // bearer tokens only over https.
 // A client that is not installed has its scenarios reported as skipped by vitest, with the reason (with CI set they
 // fail instead, naming the client: .ci/run installs them all); a scenario a client cannot express is skipped with
-// its reason; and a summary of all three prints at the end (and goes to reports/conformance.txt).
+// its reason; and a summary of all three prints at the end (and goes to reports/conformance.txt). The
+// conversion-webhook scenario's webhook (conversionWebhook.ts) is served here, one for all three clients.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,8 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startApiServer } from '../../src/index.js';
 import type { ApiServer, ApiServerOptions } from '../../src/index.js';
 import { ClientNodeDriver } from './clientNodeDriver.js';
+import { startConversionWebhook } from './conversionWebhook.js';
+import type { ConversionWebhook } from './conversionWebhook.js';
 import { KubectlDriver } from './kubectlDriver.js';
 import { expectOutcome, namespaceOf, NOT_EXPRESSIBLE, SCENARIOS } from './scenarios.js';
 import type { ClientName, ScenarioId } from './scenarios.js';
@@ -40,6 +43,12 @@ interface ClientReport {
 }
 
 const reports = new Map<ClientName, ClientReport>();
+
+let webhookStarted: Promise<ConversionWebhook> | undefined;
+/** The conversion webhook every client's conversion-webhook scenario points its CRD at (started once). */
+function conversionWebhook(): Promise<ConversionWebhook> {
+  return (webhookStarted ??= startConversionWebhook());
+}
 
 function summaryLines(): string[] {
   const lines = ['[conformance] summary (scenarios: ' + String(SCENARIOS.length) + ')'];
@@ -66,7 +75,8 @@ function summaryLines(): string[] {
   return lines;
 }
 
-afterAll(() => {
+afterAll(async () => {
+  await (await webhookStarted?.catch(() => undefined))?.close();
   const lines = summaryLines();
   console.log(lines.join('\n'));
   const dir = new URL('../../reports/', import.meta.url).pathname;
@@ -153,10 +163,9 @@ conformanceSuite('client-node', (() => {
   let secure: ClientNodeDriver;
   return {
     availability: () => Promise.resolve({ available: true, detail: '@kubernetes/client-node 2.0.1' }),
-    start: (p: ApiServer, r: ApiServer) => {
-      plain = new ClientNodeDriver(p.kubeconfig());
+    start: async (p: ApiServer, r: ApiServer) => {
+      plain = new ClientNodeDriver(p.kubeconfig(), await conversionWebhook());
       secure = new ClientNodeDriver(r.kubeconfig());
-      return Promise.resolve();
     },
     observe: (id: ScenarioId) => (SECURE.has(id) ? secure : plain).run(id, namespaceOf(id)),
     stop: () => Promise.resolve(),
@@ -173,7 +182,7 @@ conformanceSuite('kubectl', (() => {
       return found;
     },
     start: async (p: ApiServer, r: ApiServer) => {
-      drivers.push(new KubectlDriver(path, p), new KubectlDriver(path, r));
+      drivers.push(new KubectlDriver(path, p, await conversionWebhook()), new KubectlDriver(path, r));
       for (const d of drivers) await d.start();
     },
     observe: (id: ScenarioId) => drivers[SECURE.has(id) ? 1 : 0]!.run(id, namespaceOf(id)),
@@ -191,7 +200,9 @@ conformanceSuite('python', (() => {
   const batch = async (server: ApiServer, ids: ScenarioId[]): Promise<void> => {
     const kubeconfig = join(home, `kubeconfig-${SECURE.has(ids[0]!) ? 'secure' : 'plain'}`);
     await server.writeKubeconfig(kubeconfig);
-    const result = await runProcess(PYTHON, [PYTHON_SCRIPT, kubeconfig, ...ids], { env: { PATH: process.env.PATH, HOME: home }, timeoutMs: 200_000 });
+    const webhook = await conversionWebhook();
+    const env = { PATH: process.env.PATH, HOME: home, CONFORMANCE_WEBHOOK_URL: webhook.url, CONFORMANCE_WEBHOOK_CA_BUNDLE: webhook.caBundle, CONFORMANCE_WEBHOOK_DEAD_URL: webhook.deadUrl };
+    const result = await runProcess(PYTHON, [PYTHON_SCRIPT, kubeconfig, ...ids], { env, timeoutMs: 200_000 });
     for (const line of result.stdout.split('\n').filter(Boolean)) {
       const parsed = JSON.parse(line) as { scenario: string; observation?: unknown; error?: string };
       observations.set(parsed.scenario, parsed);

@@ -5,7 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiServer } from '../../src/index.js';
-import { watchListObservation, watchObservation } from './clientNodeDriver.js';
+import { conversionCrd, watchListObservation, watchObservation } from './clientNodeDriver.js';
+import type { ConversionWebhookTarget } from './clientNodeDriver.js';
+import { conversionState } from './scenarios.js';
 import type { ErrorObservation, ScenarioId } from './scenarios.js';
 import { runProcess } from './support.js';
 import type { ProcessResult } from './support.js';
@@ -33,7 +35,7 @@ export class KubectlDriver {
   private kubeconfig = '';
 
   /** `kubectl` is the binary; `server` is the one the kubeconfig points at (its audit log shows kubectl's pages). */
-  constructor(private readonly kubectl: string, private readonly server: ApiServer) {}
+  constructor(private readonly kubectl: string, private readonly server: ApiServer, private readonly webhook?: ConversionWebhookTarget) {}
 
   /** Writes the server's kubeconfig into a temporary HOME. */
   async start(): Promise<void> {
@@ -205,7 +207,51 @@ export class KubectlDriver {
         };
       }
       case 'rbac': return this.rbac(ns);
+      case 'conversion-none': return this.conversion(ns, 'None');
+      case 'conversion-webhook': return this.conversion(ns, 'Webhook');
     }
+  }
+
+  /**
+   * The conversion scenarios with kubectl's own way of naming a version: `gizmos.v2.conformance.opkit.dev`; the
+   * watch at v2 from a resourceVersion through `kubectl get --raw` (as in the watch scenario).
+   */
+  private async conversion(ns: string, strategy: 'None' | 'Webhook'): Promise<unknown> {
+    const n = ['-n', ns];
+    const crd = conversionCrd(strategy, this.webhook);
+    const plural = String(crd.spec.names.plural);
+    const kind = String(crd.spec.names.kind);
+    const at = (version: string) => `${plural}.${version}.conformance.opkit.dev`;
+    await this.ok(['create', '-f', '-'], JSON.stringify(crd));
+    await this.ok(['wait', '--for=condition=Established', `crd/${String(crd.metadata.name)}`, '--timeout=30s']);
+    const list = async (version: string) => ((await this.json(['get', at(version), ...n])).items as Json[]).map((i) => `${String(i.metadata.name)} ${conversionState(i)}`);
+    const start = String((JSON.parse(await this.ok(['get', '--raw', `/apis/conformance.opkit.dev/v2/namespaces/${ns}/${plural}`])) as Json).metadata.resourceVersion);
+    const created = await this.json(['create', ...n, '-f', '-'], { apiVersion: 'conformance.opkit.dev/v1', kind, metadata: { name: 'g1' }, spec: { size: 1 } });
+    const readAtV2 = await this.json(['get', at('v2'), 'g1', ...n]);
+    const updatedAtV2 = await this.json(['replace', ...n, '-f', '-'], { ...readAtV2, spec: strategy === 'None' ? { size: 2 } : { count: 2 } });
+    const readAtV1 = await this.json(['get', at('v1'), 'g1', ...n]);
+    const observed: Json = {
+      created: conversionState(created), readAtV2: conversionState(readAtV2), updatedAtV2: conversionState(updatedAtV2), readAtV1: conversionState(readAtV1),
+      listV1: await list('v1'), listV2: await list('v2'),
+    };
+    await this.ok(['patch', at('v1'), 'g1', ...n, '--type=merge', '-p', '{"spec":{"size":3}}']);
+    const out = await this.ok(['get', '--raw', `/apis/conformance.opkit.dev/v2/namespaces/${ns}/${plural}?watch=1&resourceVersion=${start}&allowWatchBookmarks=true&timeoutSeconds=2`]);
+    const events = out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; object: Json });
+    observed.watchV2 = events.filter((e) => e.type !== 'BOOKMARK').map((e) => `${e.type} ${conversionState(e.object)}`);
+    if (strategy === 'Webhook') {
+      const patch = { spec: { conversion: { webhook: { clientConfig: { url: this.webhook!.deadUrl } } } } };
+      await this.ok(['patch', 'crd', String(crd.metadata.name), '--type=merge', '-p', JSON.stringify(patch)]);
+      let error: Json = {};
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+        error = await this.failure(['get', at('v2'), 'g1', ...n]);
+        if (!('unexpected' in error)) break;
+      }
+      observed.down = {
+        readAtV1: conversionState(await this.json(['get', at('v1'), 'g1', ...n])),
+        readAtV2: 'unexpected' in error ? error : { ...error, reason: error.reason ?? '' },
+      };
+    }
+    return observed;
   }
 
   /**

@@ -27,6 +27,8 @@ export const SCENARIOS = [
   'leases',
   'tokens',
   'rbac',
+  'conversion-none',
+  'conversion-webhook',
 ] as const;
 
 /** A scenario's id. */
@@ -52,6 +54,9 @@ export const TITLES: Record<ScenarioId, string> = {
   leases: 'coordination.k8s.io/v1 Leases: create with MicroTime, renew, 409 on a stale renew',
   tokens: 'TokenRequest (serviceaccounts/token) issues a token the server accepts as the service account (TokenReview, whoami)',
   rbac: 'with authorization rbac: a service account gets what its Role grants, 403 Forbidden (kube wording) otherwise; access reviews agree',
+  'conversion-none': 'a two-version CRD (conversion None): create at v1, read and replace at v2, read at v1, list at both, a watch at v2 sees the writes at v1 at v2',
+  'conversion-webhook':
+    'a two-version CRD (conversion Webhook, the test\'s HTTPS webhook: v1 size is v2 count): the same as conversion-none through the webhook; with the webhook down, a read at v1 (stored) works and one at v2 fails with kube\'s 500',
 };
 
 /**
@@ -84,6 +89,8 @@ export const NOT_EXPRESSIBLE: Record<ClientName, Partial<Record<ScenarioId, { wh
     finalizers: { whole: false, reason: 'kubectl delete prints the name, not the object the DELETE answered: deletionTimestamp is read back with kubectl get' },
     'namespace-deletion': { whole: false, reason: 'kubectl delete prints the name, not the Namespace the DELETE answered: Terminating is read back with kubectl get' },
     tokens: { whole: false, reason: 'kubectl create token prints only the token, not the expirationTimestamp the TokenRequest answered' },
+    'conversion-none': { whole: false, reason: 'as for watch: the watch at v2 from a resourceVersion is made with kubectl get --raw' },
+    'conversion-webhook': { whole: false, reason: 'as for watch: the watch at v2 from a resourceVersion is made with kubectl get --raw' },
   },
 };
 
@@ -118,6 +125,24 @@ function withoutKey<T extends Record<string, unknown>>(object: T, key: keyof T):
   const copy: Partial<T> = { ...object };
   delete copy[key];
   return copy;
+}
+
+/**
+ * How the conversion scenarios report an object: `apiVersion spec` (the spec as compact JSON, one key), e.g.
+ * `conformance.opkit.dev/v2 {"count":1}`; a list item or a watch event puts its name or type in front.
+ */
+export function conversionState(object: { apiVersion?: unknown; spec?: unknown }): string {
+  return `${String(object.apiVersion)} ${JSON.stringify(object.spec ?? null)}`;
+}
+
+/** The conversion scenarios' expected observation, with `spec(n)` the spec at v1 and `spec2(n)` at v2. */
+function conversionExpected(spec1: (n: number) => string, spec2: (n: number) => string): Record<string, unknown> {
+  const [v1, v2] = ['conformance.opkit.dev/v1', 'conformance.opkit.dev/v2'];
+  return {
+    created: `${v1} ${spec1(1)}`, readAtV2: `${v2} ${spec2(1)}`, updatedAtV2: `${v2} ${spec2(2)}`, readAtV1: `${v1} ${spec1(2)}`,
+    listV1: [`g1 ${v1} ${spec1(2)}`], listV2: [`g1 ${v2} ${spec2(2)}`],
+    watchV2: [`ADDED ${v2} ${spec2(1)}`, `MODIFIED ${v2} ${spec2(2)}`, `MODIFIED ${v2} ${spec2(3)}`],
+  };
 }
 
 /** The namespace a scenario works in (the RBAC scenario uses `<ns>-a` and `<ns>-b`). */
@@ -237,6 +262,30 @@ export function expectOutcome(client: ClientName, id: ScenarioId, observed: unkn
       expect(o).toEqual({
         podsInA: [], secretsInA: forbidden(user, 'list', 'secrets', '', `${ns}-a`), podsInB: forbidden(user, 'list', 'pods', '', `${ns}-b`),
         canListSecretsBefore: false, canListSecretsAfter: true, secretsInAAfter: [],
+      });
+      return;
+    }
+    case 'conversion-none': {
+      const size = (n: number) => `{"size":${String(n)}}`;
+      expect(o).toEqual(conversionExpected(size, size));
+      return;
+    }
+    case 'conversion-webhook': {
+      const size = (n: number) => `{"size":${String(n)}}`;
+      const count = (n: number) => `{"count":${String(n)}}`;
+      expect(o).toEqual({
+        ...conversionExpected(size, count),
+        down: {
+          // Stored at v1: read at v1 without a conversion.
+          readAtV1: `conformance.opkit.dev/v1 ${size(3)}`,
+          // kube's answer when the webhook cannot be reached: a 500 without a reason (kubectl: `Error from server: …`).
+          readAtV2: {
+            code: 500, reason: '',
+            message: expect.stringMatching(
+              /^conversion webhook for conformance\.opkit\.dev\/v1, Kind=Gizmo failed: Post "https:\/\/127\.0\.0\.1:\d+\/convert(\?timeout=30s)?": dial tcp 127\.0\.0\.1:\d+: connect: connection refused$/,
+            ),
+          },
+        },
       });
       return;
     }

@@ -6,6 +6,7 @@
 # Each line: {"scenario": ID, "observation": {...}} or {"scenario": ID, "error": "<traceback>"}.
 # One interpreter runs a whole batch of scenarios (its start is the slow part).
 import json
+import os
 import sys
 import time
 import traceback
@@ -19,7 +20,11 @@ from kubernetes.client.rest import ApiException
 urllib3.disable_warnings(urllib3.exceptions.InsecureRequestWarning)
 
 GROUP, VERSION, PLURAL = 'conformance.opkit.dev', 'v1', 'widgets'
-CRD_PATH = sys.argv[0].rsplit('/', 2)[0] + '/fixtures/widget-crd.json'
+FIXTURES = sys.argv[0].rsplit('/', 2)[0] + '/fixtures/'
+CRD_PATH = FIXTURES + 'widget-crd.json'
+# The conversion-webhook scenario's webhook (conversionWebhook.ts, served by the TypeScript suite): its URL, CA bundle
+# and a URL that refuses connections.
+WEBHOOK = {key: os.environ.get('CONFORMANCE_WEBHOOK_' + key.upper(), '') for key in ('url', 'ca_bundle', 'dead_url')}
 HOLD = 'conformance.opkit.dev/hold'
 
 
@@ -383,6 +388,64 @@ class Scenarios:
         observed['canListSecretsAfter'] = can_list_secrets()
         observed['secretsInAAfter'] = names(raw(robot.list_namespaced_secret, ns_a))
         return observed
+
+    def conversion(self, ns, strategy):
+        """The conversion scenarios: one object of a two-version CRD written and read at both versions, watched at v2."""
+        create_ns(self.core, ns)
+        with open(FIXTURES + ('gadget-crd.json' if strategy == 'None' else 'gizmo-crd.json')) as f:
+            crd = json.load(f)
+        if strategy == 'Webhook':
+            if not WEBHOOK['url']:
+                raise RuntimeError('the conversion-webhook scenario needs CONFORMANCE_WEBHOOK_URL (the suite serves the webhook)')
+            crd['spec']['conversion']['webhook']['clientConfig'] = {'url': WEBHOOK['url'], 'caBundle': WEBHOOK['ca_bundle']}
+        name, plural, kind = crd['metadata']['name'], crd['spec']['names']['plural'], crd['spec']['names']['kind']
+        self.crds.create_custom_resource_definition(crd)
+
+        def established():
+            read = raw(self.crds.read_custom_resource_definition, name)
+            return any(c['type'] == 'Established' and c['status'] == 'True' for c in read.get('status', {}).get('conditions', []))
+        wait_until('the %s CRD is Established' % kind, established)
+
+        def listed(version):
+            return ['%s %s' % (i['metadata']['name'], conversion_state(i)) for i in self.custom.list_namespaced_custom_object(GROUP, version, ns, plural)['items']]
+        start = self.custom.list_namespaced_custom_object(GROUP, 'v2', ns, plural)['metadata']['resourceVersion']
+        created = self.custom.create_namespaced_custom_object(GROUP, 'v1', ns, plural, {'apiVersion': GROUP + '/v1', 'kind': kind, 'metadata': {'name': 'g1'}, 'spec': {'size': 1}})
+        read_v2 = self.custom.get_namespaced_custom_object(GROUP, 'v2', ns, plural, 'g1')
+        observed = {'created': conversion_state(created), 'readAtV2': conversion_state(read_v2)}
+        read_v2['spec'] = {'size': 2} if strategy == 'None' else {'count': 2}
+        observed['updatedAtV2'] = conversion_state(self.custom.replace_namespaced_custom_object(GROUP, 'v2', ns, plural, 'g1', read_v2))
+        observed['readAtV1'] = conversion_state(self.custom.get_namespaced_custom_object(GROUP, 'v1', ns, plural, 'g1'))
+        observed['listV1'] = listed('v1')
+        observed['listV2'] = listed('v2')
+        self.custom.patch_namespaced_custom_object(GROUP, 'v1', ns, plural, 'g1', {'spec': {'size': 3}})
+        events = []
+        for event in watch.Watch().stream(self.custom.list_namespaced_custom_object, GROUP, 'v2', ns, plural, resource_version=start, allow_watch_bookmarks=True, timeout_seconds=2):
+            if event['type'] != 'BOOKMARK':
+                events.append('%s %s' % (event['type'], conversion_state(event['raw_object'])))
+        observed['watchV2'] = events
+        if strategy == 'Webhook':
+            self.crds.patch_custom_resource_definition(name, {'spec': {'conversion': {'webhook': {'clientConfig': {'url': WEBHOOK['dead_url']}}}}})
+
+            def down():
+                seen = failure(self.custom.get_namespaced_custom_object, GROUP, 'v2', ns, plural, 'g1')
+                return seen if 'unexpected' not in seen else None
+            error = wait_until('reads at v2 fail with the webhook down', down)
+            observed['down'] = {
+                'readAtV1': conversion_state(self.custom.get_namespaced_custom_object(GROUP, 'v1', ns, plural, 'g1')),
+                'readAtV2': dict(error, reason=error.get('reason') or ''),
+            }
+        return observed
+
+    def conversion_none(self, ns):
+        return self.conversion(ns, 'None')
+
+    def conversion_webhook(self, ns):
+        return self.conversion(ns, 'Webhook')
+
+
+def conversion_state(obj):
+    """As conversionState in scenarios.ts: `apiVersion spec` (compact JSON)."""
+    return '%s %s' % (obj.get('apiVersion'), json.dumps(obj.get('spec'), separators=(',', ':')))
 
 
 def watch_observation(events, created, updated):
