@@ -1,6 +1,6 @@
 // Converting custom resources between the versions of their CRD, as apiextensions-apiserver does:
 // strategy None rewrites apiVersion only (kube's nop converter); strategy Webhook sends a ConversionReview
-// (v1, or v1beta1 when the CRD lists only that) to the CRD's webhook and checks the answer (uid, count,
+// (the first of v1 and v1beta1 the CRD's conversionReviewVersions lists) to the CRD's webhook and checks the answer (uid, count,
 // each object's apiVersion and kind, name/namespace/uid unchanged; metadata restored but for labels and
 // annotations), failing with kube's `conversion webhook for G/V, Kind=K failed: …` 500s.
 //
