@@ -60,7 +60,7 @@ export { EventPoster } from '@opkit/handlers';
 export {
   KUBE_CLIENT, CLOCK, LOGGER, SETTINGS, PROGRESS_STORAGE, DIFFBASE_STORAGE, STORAGES, EVENT_SINK, FEED, WATCH_SOURCE, INDEXER, CYCLE_QUEUE, DAEMONS, COORDINATION, ADMISSION,
 } from './root/tokens.js';
-export type { WatchSource, AdmissionPart, QueuedEvent, CycleQueueFactory } from './root/tokens.js';
+export type { WatchSource, AdmissionPart, QueuedEvent, CycleQueueFactory, StoragesOptions } from './root/tokens.js';
 export type { DependencyContainer } from './root/container.js';
 export type { Coordination } from '@opkit/peering';
 export type { RunningAdmission } from '@opkit/webhooks';

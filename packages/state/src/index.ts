@@ -49,7 +49,7 @@ export { essence, AnnotationsDiffBaseStorage, StatusDiffBaseStorage, ANNOTATIONS
 export { digestSecretEssence, digestSecretValue, isSecret, SECRET_DIGEST_PREFIX } from './secretDigests.js';
 export { DualDiffBaseStorage } from './dualDiffBaseStorage.js';
 export type { ResourceStorages, ResourceStoragesOptions } from './resourceStorages.js';
-export { resourceStorages } from './resourceStorages.js';
+export { resourceStorages, versionedProfile, VersionedProgressStorage } from './resourceStorages.js';
 export type { AdoptedRecordsInput } from './takeover.js';
 export { AdoptingProgressStorage, AdoptingDiffBaseStorage, adoptedRecords, swapFinalizer } from './takeover.js';
 

@@ -84,6 +84,54 @@ describe('resourceStorages', () => {
   });
 });
 
+describe('resourceStorages of a second version (versionSuffix)', () => {
+  const at = (apiVersion: string, spec: Record<string, unknown>): Record<string, any> => ({ apiVersion, kind: 'Widget', metadata: { name: 'w', namespace: 'ns' }, spec });
+
+  it.each([
+    ['opkit, status subresource', 'opkit', true],
+    ['opkit, annotations', 'opkit', false],
+    ['kopf, status subresource', 'kopf', true],
+    ['kopf, annotations', 'kopf', false],
+  ] as const)('keeps its own diff-base, finalizer and progress beside the first version\'s (%s)', (_, profile, statusSubresource) => {
+    const v1 = resourceStorages({ profile, statusSubresource, adoptKopf: false, adoptOpkit: false });
+    const v2 = resourceStorages({ profile, statusSubresource, versionSuffix: 'v2' });
+    expect(v2.finalizer).toBe(`${v1.finalizer}.v2`);
+    expect(v2.finalizers).toEqual([`${v1.finalizer}.v2`]);
+    // Each version stores the essence of its own form of the object; neither reads the other's.
+    const patch = new Patch();
+    const seenAsV1 = at('example.com/v1', { replicas: 3 });
+    v1.diffBaseStorage.store({ body: seenAsV1, patch, essence: v1.diffBaseStorage.build({ body: seenAsV1 }) });
+    v1.progressStorage.store({ key: 'create_fn', record: { retries: 0, success: true }, body: seenAsV1, patch });
+    const afterV1 = applyMergePatch<Record<string, any>>(seenAsV1, JSON.parse(JSON.stringify(patch)));
+    const seenAsV2 = { ...afterV1, apiVersion: 'example.com/v2', spec: { size: 3 } };
+    expect(v2.diffBaseStorage.fetch({ body: seenAsV2 })).toBeNull();
+    expect(v2.progressStorage.fetch({ key: 'create_fn', body: seenAsV2 })).toBeNull();
+    const second = new Patch();
+    v2.diffBaseStorage.store({ body: seenAsV2, patch: second, essence: v2.diffBaseStorage.build({ body: seenAsV2 }) });
+    v2.progressStorage.store({ key: 'create_fn', record: { retries: 1, success: false }, body: seenAsV2, patch: second });
+    const afterV2 = applyMergePatch<Record<string, any>>(seenAsV2, JSON.parse(JSON.stringify(second)));
+    expect(v2.diffBaseStorage.fetch({ body: afterV2 })).toEqual({ spec: { size: 3 } });
+    expect(v2.progressStorage.fetch({ key: 'create_fn', body: afterV2 })).toEqual({ retries: 1, success: false });
+    // The first version's records are untouched, and its essence does not see the second's records as a change.
+    const backAsV1 = { ...afterV2, apiVersion: 'example.com/v1', spec: { replicas: 3 } };
+    expect(v1.diffBaseStorage.fetch({ body: backAsV1 })).toEqual({ spec: { replicas: 3 } });
+    expect(v1.progressStorage.fetch({ key: 'create_fn', body: backAsV1 })).toEqual({ retries: 0, success: true });
+    expect(v1.diffBaseStorage.build({ body: backAsV1 })).toEqual(v1.diffBaseStorage.fetch({ body: backAsV1 }));
+    expect(v2.diffBaseStorage.build({ body: { ...backAsV1, apiVersion: 'example.com/v2', spec: { size: 3 } } })).toEqual({ spec: { size: 3 } });
+  });
+
+  it('names the records with the version: status.opkit.last-handled-configuration.v2 and progress key create_fn.v2', () => {
+    const v2 = resourceStorages({ statusSubresource: true, versionSuffix: 'v2' });
+    const patch = new Patch();
+    v2.diffBaseStorage.store({ body: body(), patch, essence: { spec: { size: 3 } } });
+    v2.progressStorage.store({ key: 'create_fn', record: { retries: 0, success: true }, body: body(), patch });
+    const stored = applyMergePatch<Record<string, any>>(body(), JSON.parse(JSON.stringify(patch)));
+    expect(stored.status.opkit['last-handled-configuration.v2']).toBe('{"spec":{"size":3}}');
+    expect(stored.status.opkit.progress['create_fn.v2']).toEqual({ retries: 0, success: true });
+    expect(stored.status.opkit['last-handled-configuration']).toBeUndefined();
+  });
+});
+
 describe('MultiProgressStorage', () => {
   const both = (options: ConstructorParameters<typeof MultiProgressStorage>[1]): MultiProgressStorage =>
     new MultiProgressStorage([new AnnotationsProgressStorage({ profile: 'kopf' }), new StatusProgressStorage({ profile: 'kopf' })], options);

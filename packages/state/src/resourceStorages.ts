@@ -15,6 +15,9 @@ import { PERSISTENCE_PROFILES, resolveProfile } from './profiles.js';
 import type { ProgressStorage } from './progressStorage.js';
 import { AnnotationsProgressStorage, MultiProgressStorage, SmartProgressStorage, StatusProgressStorage } from './progressStorage.js';
 import { AdoptingDiffBaseStorage, AdoptingProgressStorage } from './takeover.js';
+import type { Essence } from './essence.js';
+import type { Patch } from './patch.js';
+import type { ProgressRecord } from './progressRecord.js';
 
 /** The storages and the finalizer of one resource. */
 export interface ResourceStorages {
@@ -57,6 +60,14 @@ export interface ResourceStoragesOptions {
    * objects the default profile handled over to Kopf. @defaultValue true
    */
   readonly adoptOpkit?: boolean | undefined;
+  /**
+   * The version whose records these are, when one operator handles several versions of one resource
+   * and this is not the version that keeps the plain names: its diff-base, finalizer and progress
+   * records get the version as a suffix (`last-handled-configuration.v2`, `opkit.dev/finalizer.v2`,
+   * progress key `create_fn.v2`), because each version diffs its own form of the object and would
+   * otherwise read the other's diff-base as a change. Records of other operators are not adopted for it.
+   */
+  readonly versionSuffix?: string | undefined;
 }
 
 /**
@@ -77,6 +88,12 @@ export interface ResourceStoragesOptions {
  * ```
  */
 export function resourceStorages(options: ResourceStoragesOptions): ResourceStorages {
+  const version = options.versionSuffix;
+  if (version !== undefined) {
+    const profile = versionedProfile(resolveProfile(options.profile), version);
+    const plain = resourceStorages({ ...options, profile, versionSuffix: undefined, adoptKopf: false, adoptOpkit: false, finalizer: options.finalizer === undefined ? undefined : `${options.finalizer}.${version}` });
+    return { ...plain, progressStorage: new VersionedProgressStorage(plain.progressStorage, version) };
+  }
   const profile = resolveProfile(options.profile);
   const own = (of: PersistenceProfile): { progressStorage: ProgressStorage; diffBaseStorage: DiffBaseStorage } => {
     if (!options.statusSubresource) return { progressStorage: new SmartProgressStorage({ profile: of }), diffBaseStorage: new AnnotationsDiffBaseStorage({ profile: of }) };
@@ -125,4 +142,58 @@ export function resourceStorages(options: ResourceStoragesOptions): ResourceStor
     finalizers: finalizer === kopf.finalizer ? [finalizer] : [finalizer, kopf.finalizer],
     adoptedPrefix: kopf.prefix,
   };
+}
+
+/**
+ * A profile whose diff-base and finalizer names carry a version suffix (see
+ * {@link ResourceStoragesOptions.versionSuffix}).
+ *
+ * @example
+ * ```ts
+ * versionedProfile(resolveProfile('opkit'), 'v2').diffBaseField; // ['status', 'opkit', 'last-handled-configuration.v2']
+ * ```
+ */
+export function versionedProfile(profile: PersistenceProfile, version: string): PersistenceProfile {
+  const suffixed = (field: readonly string[]): readonly string[] => Object.freeze([...field.slice(0, -1), `${field.at(-1)!}.${version}`]);
+  return Object.freeze({
+    ...profile,
+    diffBaseKey: `${profile.diffBaseKey}.${version}`,
+    diffBaseField: suffixed(profile.diffBaseField),
+    finalizer: `${profile.finalizer}.${version}`,
+  });
+}
+
+/** A progress storage whose handler keys carry a version suffix (`create_fn` → `create_fn.v2`). */
+export class VersionedProgressStorage implements ProgressStorage {
+  readonly #inner: ProgressStorage;
+  readonly #suffix: string;
+
+  /**
+   * @param inner - the storage the renamed records go to
+   * @param version - the suffix
+   */
+  constructor(inner: ProgressStorage, version: string) {
+    this.#inner = inner;
+    this.#suffix = `.${version}`;
+  }
+
+  fetch(args: { readonly key: string; readonly body: unknown }): ProgressRecord | null {
+    return this.#inner.fetch({ ...args, key: args.key + this.#suffix });
+  }
+
+  store(args: { readonly key: string; readonly record: ProgressRecord; readonly body: unknown; readonly patch: Patch }): void {
+    this.#inner.store({ ...args, key: args.key + this.#suffix });
+  }
+
+  purge(args: { readonly key: string; readonly body: unknown; readonly patch: Patch }): void {
+    this.#inner.purge({ ...args, key: args.key + this.#suffix });
+  }
+
+  touch(args: { readonly body: unknown; readonly patch: Patch; readonly value: string | null }): void {
+    this.#inner.touch(args);
+  }
+
+  clear(essence: Essence): Essence {
+    return this.#inner.clear(essence);
+  }
 }

@@ -8,7 +8,7 @@ import type { Clock, Logger } from '@opkit/tasks';
 import type { Observable } from 'rxjs';
 import type { FeedEventInput } from '../feed.js';
 import type { OperatorSettings } from '../settings.js';
-import type { CycleQueueFactory, WatchSource } from '../root/tokens.js';
+import type { CycleQueueFactory, StoragesOptions, WatchSource } from '../root/tokens.js';
 import type { IndexerInput } from '@opkit/handlers';
 import type { ResourceStorage } from './processObject.js';
 
@@ -27,7 +27,7 @@ export interface RuntimeDeps {
   readonly events: EventSink;
   readonly clock: Clock;
   /** The storages and finalizer of each served resource (the container's STORAGES). */
-  readonly storages: (resource: Resource) => ResourceStorage;
+  readonly storages: (resource: Resource, options?: StoragesOptions) => ResourceStorage;
   /** The resources and their watch streams (the container's WATCH_SOURCE). */
   readonly watch: WatchSource;
   /** Makes the indexer of `on.index` (the container's INDEXER). */

@@ -9,7 +9,7 @@
 // of — handlers aborted, daemons stopped, and waited for — when the gate takes them away. Indexing
 // runs beside the queue, as events arrive (@opkit/handlers' Indexer), on every replica; handlers are held back until
 // the initial listing of every indexed resource is indexed, without taking worker slots while they wait.
-import type { GroupedHandlers, Selector } from '@opkit/handlers';
+import type { GroupedHandlers, ResourceHandler, Selector } from '@opkit/handlers';
 import { createIndices, groupHandlers, isBackgroundHandler, runWithScope, sameSelector } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { resourceName } from '@opkit/kube';
@@ -71,8 +71,12 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
   const resolved$ = combineLatest(selectors.map((selector) => deps.watch.resources(selector)
     .pipe(map((resources): { selector: Selector; resources: readonly Resource[] } => ({ selector, resources })))));
   const served = new Map<string, Served>();
-  const servedSet$: Observable<Served[]> = resolved$.pipe(map((entries) => servedSet(handlers, entries, served, (handler, selector) => sameSelector(handler.selector, selector),
-    (resource, ordered) => ({ resource, handlers: groupHandlers(ordered), storage: deps.storages(resource) }), (item) => item.handlers.count)));
+  const recordsOf = recordVersions(handlers);
+  const servedSet$: Observable<Served[]> = resolved$.pipe(map((entries) => {
+    const suffixOf = recordsOf(entries);
+    return servedSet(handlers, entries, served, (handler, selector) => sameSelector(handler.selector, selector),
+      (resource, ordered) => ({ resource, handlers: groupHandlers(ordered), storage: deps.storages(resource, { versionSuffix: suffixOf(resource) }) }), (item) => item.handlers.count);
+  }));
 
   // Indexing: beside the queue. Handlers are held back until every indexed resource served at the
   // start has been listed and everything listed is indexed (then for good: later relists do not hold them).
@@ -293,4 +297,30 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * Which versions keep version-suffixed records. When one operator handles several versions of one resource
+ * (`on.create('example.com/v1/widgets')` and `on.create('example.com/v2/widgets')`), each version sees the
+ * object in its own form, so a shared diff-base would look changed to each in turn and the two would patch
+ * forever. The first version resolved for a selector with stateful handlers (registration order) keeps the
+ * plain names; every later version gets its own diff-base, finalizer and progress keys (`….v2`). Once a version
+ * is given the plain names it keeps them for the life of the operator.
+ */
+function recordVersions(handlers: readonly ResourceHandler[]): (entries: readonly { readonly selector: Selector; readonly resources: readonly Resource[] }[]) => (resource: Resource) => string | undefined {
+  const plain = new Map<string, string>();
+  const stateful = handlers.filter((handler) => handler.kind !== 'event' && handler.kind !== 'index');
+  return (entries) => {
+    for (const { selector, resources } of entries) {
+      if (!stateful.some((handler) => sameSelector(handler.selector, selector))) continue;
+      for (const resource of resources) {
+        const key = `${resource.group}/${resource.plural}`;
+        if (!plain.has(key)) plain.set(key, resource.version);
+      }
+    }
+    return (resource) => {
+      const owner = plain.get(`${resource.group}/${resource.plural}`);
+      return owner === undefined || owner === resource.version ? undefined : resource.version;
+    };
+  };
 }

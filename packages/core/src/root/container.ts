@@ -25,6 +25,7 @@ import { resolveSettings, toWatchSettings } from '../settings.js';
 import {
   ADMISSION, CLOCK, COORDINATION, CYCLE_QUEUE, DAEMONS, DIFFBASE_STORAGE, EVENT_SINK, FEED, INDEXER, KUBE_CLIENT, LOGGER, PROGRESS_STORAGE, SETTINGS, STORAGES, WATCH_SOURCE,
 } from './tokens.js';
+import type { StoragesOptions } from './tokens.js';
 
 /** What the defaults are made of: the operator's options. */
 export interface RootInput {
@@ -93,9 +94,9 @@ export function composeOperator(input: RootInput, overrides?: (container: Depend
     // A storage given in the settings or registered by token replaces the profile's: it is used as given.
     const progressStorage = persistence.progressStorage ?? optional(PROGRESS_STORAGE);
     const diffBaseStorage = persistence.diffBaseStorage ?? optional(DIFFBASE_STORAGE);
-    return (resource: Resource) => resourceStorages({
+    return (resource: Resource, options?: StoragesOptions) => resourceStorages({
       profile: persistence.profile, finalizer: persistence.finalizer, statusSubresource: (resource.subresources ?? []).includes('status'),
-      progressStorage, diffBaseStorage,
+      progressStorage, diffBaseStorage, versionSuffix: options?.versionSuffix,
     });
   }));
   define(EVENT_SINK, ((c) => new EventPoster({

@@ -55,7 +55,17 @@ export const PROGRESS_STORAGE: InjectionToken<ProgressStorage> = Symbol.for('opk
 /** One diff-base storage for every resource, instead of the profile's. */
 export const DIFFBASE_STORAGE: InjectionToken<DiffBaseStorage> = Symbol.for('opkit.DiffBaseStorage');
 /** The storages and finalizer of one resource. @defaultValue the profile's (status where the resource has it), or the two tokens above */
-export const STORAGES: InjectionToken<(resource: Resource) => ResourceStorage> = Symbol.for('opkit.Storages');
+/**
+ * The second argument says which version's records these are when the operator handles several versions of one
+ * resource (see state's `ResourceStoragesOptions.versionSuffix`); a factory of your own may ignore it.
+ */
+export const STORAGES: InjectionToken<(resource: Resource, options?: StoragesOptions) => ResourceStorage> = Symbol.for('opkit.Storages');
+
+/** What the runtime tells a STORAGES factory besides the resource. */
+export interface StoragesOptions {
+  /** Set when this version of the resource keeps its records under version-suffixed names. */
+  readonly versionSuffix?: string | undefined;
+}
 /** Where `events.*` post. @defaultValue an EventPoster posting Kubernetes events in the background, flushed on exit */
 export const EVENT_SINK: InjectionToken<EventSink> = Symbol.for('opkit.EventSink');
 /** Where the feed's events go (the operator adds `v` and `ts`). Registered by the operator. */
