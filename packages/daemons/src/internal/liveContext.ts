@@ -113,7 +113,7 @@ export function taskContextBase(views: LiveViews, extra: Readonly<Record<string,
     name: meta.name, namespace: meta.namespace, uid: meta.uid,
     id: fields.handler.id, param: fields.handler.param,
     stopped: fields.stopped, signal: fields.signal,
-    client: (extra.client as HandlerClient | undefined) ?? new HandlerClient(undefined, { owner: fields.body, signal: fields.signal }),
+    client: extra.client ?? new HandlerClient(undefined, { owner: fields.body, signal: fields.signal }),
   };
 }
 
