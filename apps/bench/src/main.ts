@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FULL_SIZES, runApiServerBench } from './apiserverScenarios.js';
-import { FULL_HARNESS_SIZES, measureApiServer, QUICK_HARNESS_SIZES, renderHarnessTable, runHarness } from './harness/harness.js';
+import { FULL_HARNESS_SIZES, measureApiServer, QUICK_HARNESS_SIZES, renderHarnessTable, runHarness, runTimersOnly } from './harness/harness.js';
 import { killAllChildren, profileOperatorsInto } from './harness/processes.js';
 import { renderServerFigures, renderTable } from './report.js';
 import { DAEMONS_FULL_SIZES, runDaemonsBench } from './scenarios/daemonsScenarios.js';
@@ -24,6 +24,8 @@ import { runWatchMemoryBench, WATCH_MEMORY_FULL_SIZES } from './scenarios/watchM
 
 const SUITES = ['apiserver', 'server', 'watching', 'watch-memory', 'takeover', 'daemons', 'json', 'health', 'timing'];
 const USAGE = `usage: bench [--quick | --objects N] [--out FILE] [--cpu-prof DIR]   (the six scenarios, Opkit vs the raw baseline)
+       bench --only timers [--quick | --objects N] [--cpu-prof DIR]   (the timers scenario alone, Opkit vs the raw baseline)
+       add --logging-events to either: the Opkit operator posts its objects' log lines as Events (its default; off otherwise, as the baseline posts none)
        bench ${SUITES.join('|')} [--quick]   (one suite; \`server\` and \`apiserver\` also take --objects N)
        bench server [--quick | --objects N] [--rbac]   (--rbac: the server under RBAC, driven as a bound ServiceAccount)`;
 const LATEST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'results', 'latest.json');
@@ -50,17 +52,29 @@ async function runScenarios(quick: boolean, objects: number | undefined, out: st
   return 0;
 }
 
+async function runTimers(quick: boolean, objects: number | undefined): Promise<number> {
+  const sizes = objects !== undefined ? { ...QUICK_HARNESS_SIZES, objects } : quick ? QUICK_HARNESS_SIZES : FULL_HARNESS_SIZES;
+  console.log(`bench: the timers scenario alone, N = ${sizes.objects.toLocaleString('en-US')}, ${sizes.timerSeconds} s measured (Node ${process.version})\n`);
+  const started = Date.now();
+  const result = await runTimersOnly(sizes, (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`));
+  console.log(JSON.stringify(result, null, 2));
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const args = argv.filter((a) => a !== '--');
   const bad: string[] = [];
   const objectsText = option(args, '--objects', bad);
   const out = option(args, '--out', bad);
   const cpuProf = option(args, '--cpu-prof', bad);
+  const only = option(args, '--only', bad);
+  if (only !== undefined && only !== 'timers') bad.push(`--only takes timers, got ${JSON.stringify(only)}`);
   const quick = args.includes('--quick');
   const rbac = args.includes('--rbac');
+  if (args.includes('--logging-events')) process.env.BENCH_LOGGING_EVENTS = '1';
   const objects = objectsText === undefined ? undefined : Number(objectsText);
   if (objects !== undefined && (!Number.isInteger(objects) || objects < 1)) bad.push(`--objects must be a positive integer, got ${JSON.stringify(objectsText)}`);
-  const unknownFlags = args.filter((a) => a.startsWith('-') && a !== '--quick' && a !== '--rbac');
+  const unknownFlags = args.filter((a) => a.startsWith('-') && a !== '--quick' && a !== '--rbac' && a !== '--logging-events');
   const suites = args.filter((a) => !a.startsWith('-'));
   const badSuites = suites.filter((s) => !SUITES.includes(s));
   if (unknownFlags.length > 0) bad.push(`unknown flag ${unknownFlags.join(', ')}`);
@@ -71,6 +85,11 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (cpuProf !== undefined) profileOperatorsInto(resolve(process.env.INIT_CWD ?? process.cwd(), cpuProf));
+  if (only !== undefined && suites.length > 0) {
+    console.error(`--only timers runs no suite\n${USAGE}`);
+    return 2;
+  }
+  if (only === 'timers') return runTimers(quick, objects);
   if (suites.length === 0) return runScenarios(quick, objects, out === undefined ? LATEST : resolve(process.env.INIT_CWD ?? process.cwd(), out));
   for (const suite of suites) {
     console.log(`${suite} benchmark (Node ${process.version}, ${quick ? 'quick' : 'full'} sizes)\n`);

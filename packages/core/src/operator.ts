@@ -156,8 +156,11 @@ export class Operator {
   }
 
   #emit = (event: FeedEventInput): void => {
-    this.#feed.next({ ...event, v: FEED_VERSION, ts: this.#clock.now() });
+    // Without a subscriber the event would go nowhere: not even stamped.
+    if (this.#feed.observed) this.#feed.next({ ...event, v: FEED_VERSION, ts: this.#clock.now() });
   };
+
+  #observed = (): boolean => this.#feed.observed;
 
   /**
    * Run until `signal` (or the options' signal) aborts; resolves after a clean stop.
@@ -237,7 +240,7 @@ export class Operator {
       if (!signal.aborted) {
         coordinating = coordination.run(coordinationStop.signal);
         await runResources({
-          client, registry, settings, logger, clock, memo, events: poster, emit: this.#emit, paused$, gate: coordination.gate, indices,
+          client, registry, settings, logger, clock, memo, events: poster, emit: this.#emit, observed: this.#observed, paused$, gate: coordination.gate, indices,
           storages: c.resolve(STORAGES), watch: c.resolve(WATCH_SOURCE), indexer: c.resolve(INDEXER), cycleQueue: c.resolve(CYCLE_QUEUE), daemons: c.resolve(DAEMONS), objectLogger: c.resolve(OBJECT_LOGGER),
         }, {
           signal,

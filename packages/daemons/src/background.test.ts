@@ -70,6 +70,35 @@ describe('reconcileBackground', () => {
     await daemons.stop();
   });
 
+  it('a timer builds no per-run feed event while nobody reads the feed; its runs get fresh contexts over one shared base', async () => {
+    const registry = new Registry();
+    const seen: Record<string, unknown>[] = [];
+    registry.on.timer('kopfexamples', function tick(context) { seen.push(context as unknown as Record<string, unknown>); return 'ticked'; }, { interval: 10 });
+    const writes: unknown[] = [];
+    const { feed, log, daemons, deps, input } = make(async (_target, patch) => { writes.push(patch.status); });
+    let reading = false;
+    reconcileBackground({ ...deps, observed: () => reading }, input(body(), registry.resourceHandlers()));
+    await settle();
+    // Unread: no handler event, but the run happened, was logged and wrote its result.
+    expect(feed.filter((e) => e.type === 'handler')).toEqual([]);
+    expect(log.lines).toContain("info Timer 'tick' succeeded.");
+    expect(writes).toEqual([{ tick: 'ticked' }]);
+    reading = true;
+    await advance(10);
+    expect(feed.filter((e) => e.type === 'handler').map((e) => e.type === 'handler' && e.phase)).toEqual(['started', 'succeeded']);
+    expect(seen).toHaveLength(2);
+    const [first, second] = seen as [Record<string, unknown>, Record<string, unknown>];
+    expect(second).not.toBe(first);
+    expect(second.patch).not.toBe(first.patch);
+    expect(second.started).not.toEqual(first.started);
+    // What every run of the task shares is the same: one client, one signal, one stop flag per task.
+    expect(second.client).toBe(first.client);
+    expect(second.signal).toBe(first.signal);
+    expect(second.stopped).toBe(first.stopped);
+    expect([first.name, first.namespace, first.uid, first.id]).toEqual(['kopf-example-1', 'default', 'uid-1', 'tick']);
+    await daemons.stop();
+  });
+
   it('a write that fails is logged; a daemon that returns is reported stopped and wakes its object', async () => {
     const registry = new Registry();
     registry.on.daemon('kopfexamples', function once({ patch }) { patch.status.once = 'done'; });

@@ -6,7 +6,7 @@
 // cycles and daemons never patch an object at the same time). The patch type and how it is sent are the
 // embedder's (@opkit/core gives @opkit/state's Patch and its own writes).
 import type { EventSink, FeedEventInput, FeedObjectRef, FilterContext, HandlerPatch, Indices, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
-import { errorMessageOf as messageOf, invokeHandler, reportOutcome, runWithScope } from '@opkit/handlers';
+import { currentScope, errorMessageOf as messageOf, invokeHandler, reportOutcome, runWithScope } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import type { Clock, Logger } from '@opkit/tasks';
 import { wasCancelled } from './cancelled.js';
@@ -39,6 +39,11 @@ export interface BackgroundDeps<M extends BackgroundMemory = BackgroundMemory, P
   readonly defaultBackoff: number;
   readonly clock: Clock;
   readonly emit: (event: FeedEventInput) => void;
+  /**
+   * Whether anyone reads the feed now (`op dev`, metrics, tests): without a reader, an attempt builds no
+   * feed event. @defaultValue always
+   */
+  readonly observed?: () => boolean;
   /** Where `events.*` post from inside daemons and timers. */
   readonly events: EventSink;
   readonly objectLogger: (body: KubeObject, resource: Resource) => Logger;
@@ -72,9 +77,18 @@ export interface BackgroundInput<M extends BackgroundMemory = BackgroundMemory> 
   readonly context: Partial<FilterContext>;
 }
 
+const titles = new WeakMap<ResourceHandler, string>();
+
+/** `Timer 'id'` or `Daemon 'id'`, made once per handler (a timer's every run logs it). */
 function titleOf(handler: ResourceHandler): string {
-  return `${handler.kind === 'timer' ? 'Timer' : 'Daemon'} '${handler.id}'`;
+  let title = titles.get(handler);
+  if (title === undefined) titles.set(handler, (title = `${handler.kind === 'timer' ? 'Timer' : 'Daemon'} '${handler.id}'`));
+  return title;
 }
+
+const unobserved = (): void => undefined;
+/** What an unobserved attempt reports with: nothing reads it. */
+const NO_BASE = { type: 'handler', id: '', kind: '', retry: 0, durationMs: 0, resource: '', name: '' } as const;
 
 /**
  * Bring an object's daemons and timers in line with its latest body.
@@ -108,19 +122,24 @@ function attach<M extends BackgroundMemory, P extends AttemptPatch>(deps: Backgr
 async function invokeOne<M extends BackgroundMemory, P extends AttemptPatch>(deps: BackgroundDeps<M, P>, target: AttemptTarget<M> & { readonly logger: Logger }, invocation: DaemonInvocation): Promise<InvocationOutcome> {
   const { handler, context, latenessMs, patched } = invocation;
   const title = titleOf(handler);
+  // Per-run feed events only while someone reads the feed: a timer's run builds none otherwise.
+  const observed = deps.observed?.() ?? true;
+  const emit = observed ? deps.emit : unobserved;
   const start = deps.clock.now();
-  deps.emit({ type: 'handler', phase: 'started', id: handler.id, kind: handler.kind, retry: context.retry, ...(latenessMs === undefined ? {} : { latenessMs }), ...target.ref });
-  const outcome = await runWithScope({ events: deps.events }, () => invokeHandler(handler, context, { defaultBackoff: deps.defaultBackoff }));
-  const base = { type: 'handler' as const, id: handler.id, kind: handler.kind, retry: context.retry, durationMs: deps.clock.now() - start, ...target.ref };
+  if (observed) deps.emit({ type: 'handler', phase: 'started', id: handler.id, kind: handler.kind, retry: context.retry, ...(latenessMs === undefined ? {} : { latenessMs }), ...target.ref });
+  // The attempt runs in the operator's scope: entered here only when the task was spawned outside it.
+  const call = (): Promise<InvocationOutcome> => invokeHandler(handler, context, { defaultBackoff: deps.defaultBackoff });
+  const outcome = await (currentScope().events === deps.events ? call() : runWithScope({ events: deps.events }, call));
+  const base = observed ? { type: 'handler' as const, id: handler.id, kind: handler.kind, retry: context.retry, durationMs: deps.clock.now() - start, ...target.ref } : NO_BASE;
   if (wasCancelled(outcome, context)) {
     // Ended by our own abort (like Kopf's cancelled task): not a failure, and its unfinished patch is dropped.
     // Kopf warns when it cancels the task (the forced step); an exit on the graceful `stopped` stays quiet.
     if (context.signal.aborted) target.logger.warn(`${title} is cancelled. Will escalate.`);
     else target.logger.debug(`${title} is cancelled: ${messageOf((outcome as { error: unknown }).error)}`);
-    deps.emit({ ...base, phase: 'succeeded', message: 'cancelled', outcome: 'cancelled' });
+    emit({ ...base, phase: 'succeeded', message: 'cancelled', outcome: 'cancelled' });
     return outcome;
   }
-  reportOutcome({ logger: target.logger, emit: deps.emit }, title, base, outcome);
+  reportOutcome({ logger: target.logger, emit }, title, base, outcome);
   // The attempt's patch exists only if the handler touched it; a result needs one too.
   let patch = patched() as P | undefined;
   if (outcome.kind === 'success' && outcome.result !== undefined && outcome.result !== null) {

@@ -97,6 +97,8 @@ export class EventPoster implements EventSink {
   readonly #queue: TaskQueue;
   readonly #series = new Map<string, Series>();
   readonly #budgets = new Map<string, Budget>();
+  /** When expired series and budgets were last dropped (clock ms). */
+  #prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(deps: { client: KubeClient; settings: PostingSettings; logger: Logger; emit?: (event: FeedEventInput) => void; clock?: Clock }) {
     this.#client = deps.client;
@@ -146,6 +148,10 @@ export class EventPoster implements EventSink {
   }
 
   #prune(now: number, windowMs: number): void {
+    // Housekeeping only (expiry is checked where a series or budget is used): at most once a second, so that
+    // a new series per object (ten thousand timers logging their first run) is not a sweep of all series each.
+    if (now - this.#prunedAt < Math.min(windowMs, 1000)) return;
+    this.#prunedAt = now;
     for (const [key, series] of this.#series) if (now - series.started >= windowMs && series.pending === 0) this.#series.delete(key);
     for (const [key, budget] of this.#budgets) if (now - budget.started >= windowMs) this.#budgets.delete(key);
   }

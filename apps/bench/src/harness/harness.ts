@@ -398,6 +398,38 @@ async function measureOperator(impl: Impl, sizes: HarnessSizes, log: (line: stri
   }
 }
 
+/** The timers scenario alone, for both operators (each on a fresh API server process). */
+export interface TimersOnlyResult {
+  readonly sizes: HarnessSizes;
+  readonly machine: { readonly cores: number; readonly node: string; readonly loadAverageStart: number[]; readonly loadAverageEnd: number[] };
+  readonly timers: Compared<TimersFigures>;
+}
+
+/**
+ * Runs only the timers scenario (`pnpm bench --only timers`): Opkit, then the raw baseline, nothing else on
+ * their servers — quicker than the whole run when only timers are being worked on.
+ *
+ * @example
+ * const { timers } = await runTimersOnly({ ...QUICK_HARNESS_SIZES, objects: 2000 });
+ */
+export async function runTimersOnly(sizes: HarnessSizes, log: (line: string) => void = () => undefined): Promise<TimersOnlyResult> {
+  const loadAverageStart = loadavg().map((l) => round(l, 2));
+  const figures: TimersFigures[] = [];
+  for (const impl of ['opkit', 'raw'] as const) {
+    const run = await OperatorRun.start(impl, sizes, log);
+    try {
+      log(`${impl}: ${sizes.objects} timers`);
+      figures.push(await run.timers());
+    } finally {
+      await run.close();
+    }
+  }
+  return {
+    sizes, machine: { cores: availableParallelism(), node: process.version, loadAverageStart, loadAverageEnd: loadavg().map((l) => round(l, 2)) },
+    timers: compare(figures[0]!, figures[1]!, ['setupSeconds', 'runsPerSecond', 'cpuPercent', 'latenessP50Ms', 'latenessP99Ms']),
+  };
+}
+
 function cpuPercent(cpuMs: number, wallMs: number): number {
   return round((cpuMs / wallMs) * 100, 1);
 }

@@ -35,7 +35,14 @@ export async function startOpkitOperator(url: string, counters: HandlerCounters)
   }, { interval: 1 });
 
   const client = await connect({ server: { url } });
-  const operator = new Operator({ registry, client, clusterwide: true, logger: createLogger({ format: 'plain', level: 'warn', write: () => undefined }) });
+  // The raw baseline posts no Events: neither does this operator, unless the run measures what Opkit's default
+  // (`posting.loggers: true`, every object log line — one "Timer 'tick' succeeded." per run — as an aggregated
+  // Event) costs: `pnpm bench --logging-events` (BENCH_LOGGING_EVENTS=1 in the children's environment).
+  const loggingEvents = process.env.BENCH_LOGGING_EVENTS === '1';
+  const operator = new Operator({
+    registry, client, clusterwide: true, settings: { posting: { loggers: loggingEvents } },
+    logger: createLogger({ format: 'plain', level: 'warn', write: () => undefined }),
+  });
   // Timer lateness as the operator itself measures it: how long after its scheduled time each run started.
   operator.feed$.subscribe((event: FeedEvent) => {
     if (event.type === 'handler' && event.phase === 'started' && event.latenessMs !== undefined) counters.lateness?.push(event.latenessMs);

@@ -27,6 +27,7 @@ export type BackgroundDeps = Deps<ObjectMemory, Patch>;
 export function backgroundDeps(deps: RuntimeDeps, parts: { readonly daemons: Daemons; readonly indices: Indices; readonly wake: (key: string, resource: Resource) => void }): BackgroundDeps {
   return {
     ...parts, defaultBackoff: deps.settings.execution.defaultBackoff, clock: deps.clock, emit: deps.emit, events: deps.events,
+    ...(deps.observed ? { observed: deps.observed } : {}),
     objectLogger: (body, resource) => deps.objectLogger(body, resource),
     patch: () => new Patch(),
     deliver: (id, result, patch) => deliverResults({ outcomes: new Map([[id, { final: true, result }]]), patch }),

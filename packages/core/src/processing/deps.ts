@@ -23,6 +23,8 @@ export interface RuntimeDeps {
   readonly objectLogger: (body: KubeObject, resource: Resource, options?: { readonly spy?: boolean }) => Logger;
   /** Where feed events go (the shell adds `v` and `ts`). */
   readonly emit: (event: FeedEventInput) => void;
+  /** Whether anyone reads the feed now; per-run events of timers are built only then. @defaultValue always */
+  readonly observed?: (() => boolean) | undefined;
   /** Where `events.*` post. */
   readonly events: EventSink;
   readonly clock: Clock;

@@ -55,6 +55,8 @@ export class BackgroundTask {
   readonly title: string;
   /** Resolves when the run has ended or the task was abandoned. */
   readonly settled: Promise<void>;
+  /** What every attempt's context shares, made by the host at the first attempt. */
+  contextBase: Readonly<Record<string, unknown>> | undefined;
   readonly #host: TaskHost;
   readonly #run: TaskRun;
   /** The forced-stop signal, made when first read; the reason it was (or is to be) aborted with. */

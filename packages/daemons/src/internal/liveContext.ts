@@ -2,7 +2,8 @@
 // `labels` and `annotations` as live read-only views — every read goes to the object's latest body,
 // as Kopf's daemons see it, even after destructuring (`({ spec }) => … spec.field …` in a loop sees
 // each new value). The views are made once per object and share one proxy handler; a real `patch` is
-// made only when a handler touches it, so a timer run costs one small object.
+// made only when a handler touches it, and what every attempt of a task shares is made once per task, so a
+// timer run costs one small object.
 import { HandlerClient } from '@opkit/handlers';
 import type { DaemonContext, DaemonStopped, HandlerPatch, ResourceHandler } from '@opkit/handlers';
 import type { KubeObject } from '@opkit/kube';
@@ -82,17 +83,38 @@ export function liveViews(live: LiveBody): LiveViews {
   };
 }
 
+/** What a task's attempts share: fixed for the task's life (the object's identity never changes). */
+export interface TaskFields {
+  readonly handler: ResourceHandler;
+  /** The body at the task's first attempt (for its name, namespace, uid and the client's default owner). */
+  readonly body: KubeObject;
+  readonly stopped: DaemonStopped;
+  readonly signal: AbortSignal;
+}
+
 /** What changes from attempt to attempt. */
 export interface AttemptFields {
-  readonly handler: ResourceHandler;
-  readonly body: KubeObject;
   readonly retry: number;
   readonly started: Date;
   readonly runtime: number;
-  readonly stopped: DaemonStopped;
-  readonly signal: AbortSignal;
   /** Makes the attempt's patch, when the handler first touches it. */
   readonly patch: () => HandlerPatch;
+}
+
+/**
+ * The part of a context every attempt of one task shares, made once per task: the extra fields, the live
+ * views, the object's identity, the handler's id and param, the task's `stopped` and `signal`, and its
+ * client. Each attempt copies it and adds its own fields (a timer run makes one object and its patch).
+ */
+export function taskContextBase(views: LiveViews, extra: Readonly<Record<string, unknown>>, fields: TaskFields): Readonly<Record<string, unknown>> {
+  const meta = fields.body.metadata ?? {};
+  return {
+    ...extra, ...views,
+    name: meta.name, namespace: meta.namespace, uid: meta.uid,
+    id: fields.handler.id, param: fields.handler.param,
+    stopped: fields.stopped, signal: fields.signal,
+    client: extra.client ?? new HandlerClient(undefined, { owner: fields.body, signal: fields.signal }),
+  };
 }
 
 /**
@@ -131,20 +153,13 @@ class LazyPatch implements HandlerPatch {
 }
 
 /**
- * Build an attempt's context: the extra fields, the live views and the attempt's own fields, all plain
- * data (a compact object: a timer run makes one). Returns it with a way to get the attempt's patch if
- * the handler touched it.
+ * Build an attempt's context: the task's shared part (see {@link taskContextBase}) and the attempt's own
+ * fields, all plain data (a compact object: a timer run makes one). Returns it with a way to get the
+ * attempt's patch if the handler touched it.
  */
-export function buildContext(views: LiveViews, extra: Readonly<Record<string, unknown>>, fields: AttemptFields): { context: DaemonContext; patched: () => HandlerPatch | undefined } {
-  const meta = fields.body.metadata ?? {};
+export function buildContext(base: Readonly<Record<string, unknown>>, fields: AttemptFields): { context: DaemonContext; patched: () => HandlerPatch | undefined } {
   const patch = new LazyPatch(fields.patch);
-  const context = {
-    ...extra, ...views,
-    name: meta.name, namespace: meta.namespace, uid: meta.uid,
-    id: fields.handler.id, param: fields.handler.param, retry: fields.retry, started: fields.started, runtime: fields.runtime,
-    stopped: fields.stopped, signal: fields.signal, patch,
-    client: (extra.client as HandlerClient | undefined) ?? new HandlerClient(undefined, { owner: fields.body, signal: fields.signal }),
-  };
+  const context = { ...base, retry: fields.retry, started: fields.started, runtime: fields.runtime, patch };
   return { context: context as unknown as DaemonContext, patched: () => patch.made };
 }
 

@@ -10,7 +10,7 @@ import type { Logger } from '@opkit/tasks';
 import type { Scheduler } from '../scheduler.js';
 import type { DaemonEvent, DaemonInvoke, ObjectDaemonsOptions } from '../types.js';
 import type { BackgroundTask, TaskHost } from './backgroundTask.js';
-import { buildContext, liveViews, plainPatch } from './liveContext.js';
+import { buildContext, liveViews, plainPatch, taskContextBase } from './liveContext.js';
 import type { LiveViews } from './liveContext.js';
 
 /** What an object's daemons get from their manager. */
@@ -103,10 +103,11 @@ export class ObjectHost implements TaskHost {
   }
 
   context(task: BackgroundTask, retry: number, started: number): ReturnType<TaskHost['context']> {
-    this.#views ??= liveViews(this);
-    return buildContext(this.#views, this.#extra, {
-      handler: task.handler, body: this.body, retry, started: new Date(started), runtime: Math.max(0, (this.link.scheduler.now() - started) / 1000),
-      stopped: task.stopper, signal: task.signal, patch: this.#patch,
+    const base = (task.contextBase ??= taskContextBase((this.#views ??= liveViews(this)), this.#extra, {
+      handler: task.handler, body: this.body, stopped: task.stopper, signal: task.signal,
+    }));
+    return buildContext(base, {
+      retry, started: new Date(started), runtime: Math.max(0, (this.link.scheduler.now() - started) / 1000), patch: this.#patch,
     });
   }
 
