@@ -15,7 +15,8 @@ function script(body: string): { status: number | null; stdout: string; stderr: 
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-describe('awaited timers keep the process alive', () => {
+// Each case starts a child Node: on a loaded machine that alone can take longer than vitest's default 5 s.
+describe('awaited timers keep the process alive', { timeout: 120_000 }, () => {
   it('sleep(), with the default clock and with systemClock given explicitly', () => {
     const result = script(`await tasks.sleep(50); await tasks.sleep(50, { clock: tasks.systemClock }); console.log('slept twice');`);
     expect(result.stderr).toBe('');
