@@ -2,7 +2,6 @@
 // against the embedded server with a conversion webhook (HTTPS, trusted through caBundle); with the webhook
 // down, kubectl prints kube's error. Without kubectl (`KUBECTL`, else PATH) every test here is skipped with
 // the reason; with CI set each fails, naming kubectl.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
 import { TestWebhook, twoVersionCrd } from './conversionHelpers.js';
 import { call, waitFor } from './protocolHelpers.js';
+import { kubectlRunner } from './kubectlRun.js';
 
 const kubectlTool = requireTool('kubectl');
 const KUBECTL = kubectlTool.command;
@@ -21,26 +21,9 @@ let home: string;
 let env: NodeJS.ProcessEnv;
 const hook = new TestWebhook();
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function kubectl(args: string[], stdin?: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = execFile(KUBECTL, args, { env, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-    child.stdin?.end(stdin ?? '');
-  });
-}
-
-async function ok(args: string[], stdin?: string): Promise<string> {
-  const run = await kubectl(args, stdin);
-  if (run.code !== 0) throw new Error(`kubectl ${args.join(' ')} failed: ${run.stderr}`);
-  return run.stdout;
-}
+const kubectlRun = kubectlRunner(KUBECTL, () => env, 60_000);
+const kubectl = kubectlRun.run;
+const ok = kubectlRun.ok;
 
 beforeAll(async () => {
   if (kubectlTool.missing) return; // its tests are skipped (or failed, under CI) by requireTool

@@ -4,7 +4,6 @@
 // kubectl runs as a child process with its own KUBECONFIG and HOME; the server is the embedded one over HTTP.
 // Without kubectl (`KUBECTL`, else PATH) every test here is skipped with the reason; with CI set each fails,
 // naming kubectl (.ci/run installs it).
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
 import { call } from './protocolHelpers.js';
+import { kubectlRunner } from './kubectlRun.js';
 
 /** kubectl, found once: every test of this file is skipped (failed under CI) without it. */
 const kubectlTool = requireTool('kubectl');
@@ -24,27 +24,9 @@ let server: ApiServer;
 let home: string;
 let env: NodeJS.ProcessEnv;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs kubectl (optionally with stdin) and resolves with its exit code and output. */
-function kubectl(args: string[], stdin?: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = execFile(KUBECTL, args, { env, timeout: 30_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-    child.stdin?.end(stdin ?? '');
-  });
-}
-
-async function ok(args: string[], stdin?: string): Promise<string> {
-  const run = await kubectl(args, stdin);
-  if (run.code !== 0) throw new Error(`kubectl ${args.join(' ')} failed: ${run.stderr}`);
-  return run.stdout;
-}
+const kubectlRun = kubectlRunner(KUBECTL, () => env, 30_000);
+const kubectl = kubectlRun.run;
+const ok = kubectlRun.ok;
 
 function list(suffix: string, extraConfigMapField: Record<string, unknown> = {}): string {
   return JSON.stringify({
