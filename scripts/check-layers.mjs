@@ -83,11 +83,20 @@ const SKIP_DIRS = new Set(['node_modules', 'dist', 'reports', 'coverage', '.turb
 const CHECKER_FIXTURES = 'scripts/fixtures';
 
 /**
- * Whether a file is a test, by its path inside its package: a `*.test.*` / `*.spec.*` file anywhere, or any
- * file under the package's top-level `test/` folder. A `test/` folder deeper down (`src/test/`) is production code.
+ * Whether a file is a test, by its path inside its package: a `*.test.*` / `*.spec.*` file anywhere, any file under
+ * the package's top-level `test/` folder, or the package's `vitest.config.*` (it sets the tests' deadlines). A `test/`
+ * folder deeper down (`src/test/`) is production code.
  */
 export function isTestFile(packageRelative) {
-  return /\.(test|spec)\.[cm]?[jt]sx?$/.test(packageRelative) || packageRelative.startsWith('test/');
+  return /\.(test|spec)\.[cm]?[jt]sx?$/.test(packageRelative) || packageRelative.startsWith('test/')
+    || /^vitest\.config\.[cm]?[jt]s$/.test(packageRelative);
+}
+
+/** The subpaths (`./x`) a package's `exports` declares besides `.`: entries as public as its main one. */
+function declaredSubpaths(root, pkg) {
+  const exports = JSON.parse(readFileSync(join(root, pkg.dir, 'package.json'), 'utf8')).exports;
+  if (!exports || typeof exports !== 'object') return new Set();
+  return new Set(Object.keys(exports).filter((key) => key.startsWith('./')).map((key) => `${pkg.name}/${key.slice(2)}`));
 }
 
 /**
@@ -348,9 +357,9 @@ export function checkLayers(root = ROOT) {
         const target = byName.get(name);
         if (!target || target === pkg) continue;
         packageGraph.get(pkg.name).add(name);
-        if (specifier !== name) {
+        if (specifier !== name && !declaredSubpaths(root, target).has(specifier)) {
           report('public-entry', file, line,
-            `${rel} imports '${specifier}': import '${name}' (its public entry) instead of a path inside it`);
+            `${rel} imports '${specifier}': import '${name}' (its public entry) or an entry its package.json exports, instead of a path inside it`);
         }
         const targetKind = target.dir.split(sep)[0];
         if (kind === 'packages' && (targetKind === 'apps' || targetKind === 'examples')) {

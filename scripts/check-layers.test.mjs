@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkLayers, isTestFile } from './check-layers.mjs';
+import { deadline } from '@opkit/test-tools';
 
 const fixture = (name) => join(import.meta.dirname, 'fixtures', name);
 
@@ -67,7 +68,7 @@ describe('checkLayers', () => {
 
   it('passes this repository, checking every source folder but its own fixtures', () => {
     expect(checkLayers()).toEqual([]);
-  }, 60_000);
+  }, deadline(60_000));
 
   it('fails on the command line with the rule named, and passes a clean workspace', () => {
     const bad = spawnSync(process.execPath, [join(import.meta.dirname, 'check-layers.mjs'), '--root', fixture('layer1-imports-layer1')], { encoding: 'utf8' });

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packAll } from './pack.mjs';
 import { readTarball, tarballProblems } from './publish.mjs';
 import { listWorkspacePackages } from './workspace.mjs';
+import { deadline } from '@opkit/test-tools';
 
 /** The packages the scripts use; their @opkit dependencies are installed with them. */
 const USED = ['@opkit/apiserver', '@opkit/kube', '@opkit/watching', '@opkit/tasks'];
@@ -47,7 +48,7 @@ function userEnv() {
  * hung command: on a busy CI machine, beside the scaffold end-to-end test's installs, an npm install
  * takes minutes.
  */
-function run(command, args, cwd, timeout = 600_000) {
+function run(command, args, cwd, timeout = deadline(600_000)) {
   const result = spawnSync(command, args, { cwd, env: userEnv(), encoding: 'utf8', timeout, maxBuffer: 64 * 1024 * 1024 });
   return { status: result.status, signal: result.signal, stdout: result.stdout ?? '', stderr: result.stderr ?? '', output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
 }
@@ -157,12 +158,12 @@ describe('the packed packages, installed with npm outside the repository', () =>
     // install within seconds: one retry after 2 to 10 s, not two after 10 to 60 s for every request.
     const failFast = ['--fetch-retries=1', '--fetch-retry-mintimeout=2000', '--fetch-retry-maxtimeout=10000', '--fetch-timeout=60000'];
     expectOk('npm install', run(NPM, ['install', '--no-package-lock', '--prefer-offline', ...failFast], project, 1_500_000));
-  }, 1_800_000);
+  }, deadline(1_800_000));
 
   // Removing a project's node_modules takes more than vitest's default 10 s on a busy machine.
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
-  }, 300_000);
+  }, deadline(300_000));
 
   it('packs every publishable package, and npm publish --dry-run accepts each tarball', () => {
     const names = packed.packages.map((p) => p.name);
@@ -177,7 +178,7 @@ describe('the packed packages, installed with npm outside the repository', () =>
       expect(result.output).toMatch(/LICENSE/);
       expect(result.output).not.toMatch(/npm warn publish npm auto-corrected/i);
     }
-  }, 1_800_000);
+  }, deadline(1_800_000));
 
   it('installs rxjs once, as the peer dependency of @opkit/watching, and ranges for libraries', () => {
     const installed = (name) => JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8'));
@@ -193,11 +194,11 @@ describe('the packed packages, installed with npm outside the repository', () =>
     const result = run(process.execPath, ['main.ts'], project);
     expectOk('node main.ts', result);
     expect(result.stdout.split('\n').filter(Boolean)).toEqual(['slept; an aborted sleep rejected with stopped', 'watched ADDED hello {"greeting":"esm"}', 'esm done']);
-  }, 600_000);
+  }, deadline(600_000));
 
   it('runs a CommonJS script that require()s the packages to exit code 0', () => {
     const result = run(process.execPath, ['main.cjs'], project);
     expectOk('node main.cjs', result);
     expect(result.stdout.split('\n').filter(Boolean)).toEqual(['slept; an aborted sleep rejected with stopped', 'watched ADDED hello {"greeting":"cjs"}', 'cjs done']);
-  }, 600_000);
+  }, deadline(600_000));
 });

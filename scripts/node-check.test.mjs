@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { publishablePackages } from './pack.mjs';
 import { ROOT } from './workspace.mjs';
+import { deadline } from '@opkit/test-tools';
 
 /** Publishable packages with an entry point (create-operator is a bin that checks Node its own way). */
 const LIBRARIES = publishablePackages().filter((pkg) => pkg.manifest.exports?.['.'] !== undefined);
@@ -77,9 +78,9 @@ describe('the Node version check', async () => {
     for (const { node, version, args } of runs) {
       expect(importAll(node, args), `under Node ${version}`).toEqual(LIBRARIES.map(() => `Error: Opkit needs Node >= 22.19; this is Node ${version}.`));
     }
-  }, 120_000);
+  }, deadline(120_000));
 
   it('lets the import through on this Node', () => {
     expect(importAll(process.execPath)).toEqual(LIBRARIES.map(() => 'imported'));
-  }, 120_000);
+  }, deadline(120_000));
 });

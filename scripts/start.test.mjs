@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { findTool, useTool } from '@opkit/test-tools';
+import { deadline, findTool, useTool } from '@opkit/test-tools';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { choosePort, DEFAULT_PORT } from './start-port.mjs';
 import { ROOT } from './workspace.mjs';
@@ -68,7 +68,7 @@ function snapshot(folder) {
 const kubectlTool = findTool('kubectl');
 
 function kubectl(kubeconfig, ...args) {
-  return spawnSync(kubectlTool.command, ['--kubeconfig', kubeconfig, ...args], { encoding: 'utf8', timeout: 30_000 });
+  return spawnSync(kubectlTool.command, ['--kubeconfig', kubeconfig, ...args], { encoding: 'utf8', timeout: deadline(30_000) });
 }
 
 afterEach(async () => {
@@ -90,20 +90,20 @@ describe('npm start', () => {
   it('stops on Ctrl+C to the whole process group and removes the data directory\'s LOCK', async () => {
     const folder = project();
     const first = start(folder);
-    await vi.waitFor(() => expect(first.output()).toContain('applied 1 sample object'), { timeout: 60_000, interval: 50 });
+    await vi.waitFor(() => expect(first.output()).toContain('applied 1 sample object'), { timeout: deadline(60_000), interval: 50 });
     const lock = join(folder, '.opkit', 'apiserver', 'LOCK');
     expect(existsSync(lock)).toBe(true);
     process.kill(-first.child.pid, 'SIGINT');
     expect(await first.exited).toEqual({ code: 0, signal: null });
     expect(existsSync(lock)).toBe(false);
     expect(existsSync(join(folder, '.opkit', 'apiserver', 'journal.ndjson'))).toBe(true);
-  }, 120_000);
+  }, deadline(120_000));
 
   it('refuses a second start while one runs, leaving the running one\'s files untouched and its kubeconfig working', async (ctx) => {
     useTool(ctx, kubectlTool);
     const folder = project();
     const first = start(folder);
-    await vi.waitFor(() => expect(first.output()).toContain('applied 1 sample object'), { timeout: 60_000, interval: 50 });
+    await vi.waitFor(() => expect(first.output()).toContain('applied 1 sample object'), { timeout: deadline(60_000), interval: 50 });
     const kubeconfig = join(folder, '.opkit', 'kubeconfig');
     expect(kubectl(kubeconfig, 'get', 'ns', 'default', '-o', 'name').stdout.trim()).toBe('namespace/default');
     const before = snapshot(join(folder, '.opkit'));
@@ -120,7 +120,7 @@ describe('npm start', () => {
     process.kill(-first.child.pid, 'SIGINT');
     expect((await first.exited).code).toBe(0);
     expect(existsSync(join(folder, '.opkit', 'apiserver', 'LOCK'))).toBe(false);
-  }, 120_000);
+  }, deadline(120_000));
 });
 
 describe('the port of npm start', () => {

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findTool, useTool } from '@opkit/test-tools';
+import { deadline, findTool, useTool } from '@opkit/test-tools';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -85,7 +85,7 @@ describe('the built site in Chromium', () => {
     await p.locator('.VPNavBarSearch button').first().click();
     await p.locator('.VPLocalSearchBox input').fill('on.timer');
     const results = p.locator('.VPLocalSearchBox .result');
-    await expect.poll(() => results.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => results.count(), { timeout: deadline(30_000) }).toBeGreaterThan(0);
     expect(await p.locator('.VPLocalSearchBox .results').innerText()).toMatch(/on\.timer/);
     await p.screenshot({ path: join(reports, 'search.png') });
   });

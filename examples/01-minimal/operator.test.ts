@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requireTool } from '@opkit/test-tools';
+import { deadline, requireTool } from '@opkit/test-tools';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,14 +59,14 @@ describe('example 01-minimal', () => {
         const found = items.filter((e) => e.reason === 'Logging' && e.involvedObject?.uid === created!.metadata.uid);
         if (!lines.every((line) => found.some((e) => e.message === line))) throw new Error('waiting for the Logging events');
         return found;
-      }, { timeout: 30_000, interval: 50 });
+      }, { timeout: deadline(30_000), interval: 50 });
       for (const e of logging) expect(e).toMatchObject({ type: 'Normal', source: { component: 'opkit' } });
 
       const home = mkdtempSync(join(tmpdir(), 'opkit-kubectl-home-')); // kubectl's discovery cache
       try {
         const described = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
           execFile(kubectl.command, ['describe', 'kopfexamples.kopf.dev', 'kopf-example-1', '-n', 'default'],
-            { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: env.kubeconfigPath }, timeout: 60_000 },
+            { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: env.kubeconfigPath }, timeout: deadline(60_000) },
             (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }));
         });
         expect(described.code, described.stderr).toBe(0);

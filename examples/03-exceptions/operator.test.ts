@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 const operator = fileURLToPath(new URL('operator.ts', import.meta.url));
 const crd = fileURLToPath(new URL('../crd.yaml', import.meta.url));
@@ -18,7 +19,7 @@ describe('example 03-exceptions', () => {
   it('retries, gives up where it must, and ends with 1 succeeded; 3 failed', async () => {
     const op = await env.run(operator);
     await env.apply(obj);
-    await op.waitForLog('[default/kopf-example-1] Creation is processed: 1 succeeded; 3 failed.', { timeout: 30_000 });
+    await op.waitForLog('[default/kopf-example-1] Creation is processed: 1 succeeded; 3 failed.', { timeout: deadline(30_000) });
     // Lines that start with the text (the dumped bodies of later cycles quote the stored messages too).
     const count = (text: string): number => op.logs.filter((line) => line.startsWith(`[default/kopf-example-1] ${text}`)).length;
     expect(count("Handler 'instant_failure_with_only_a_message' failed permanently: Fail once and for all.")).toBe(1);

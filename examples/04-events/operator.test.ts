@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { startTestEnv } from "@opkit/testing";
 import type { TestEnv } from "@opkit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { deadline } from '@opkit/test-tools';
 
 const operator = fileURLToPath(new URL("operator.ts", import.meta.url));
 const crd = fileURLToPath(new URL("../crd.yaml", import.meta.url));
@@ -20,7 +21,7 @@ describe('example 04-events', () => {
     await op.waitForLog("[default/kopf-example-1] Handler 'create_fn' succeeded.");
     const eventsResource = await env.client.resolveOne({ group: '', version: 'v1', plural: 'events' });
     let items: Record<string, any>[] = [];
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    for (const giveUpAt = Date.now() + deadline(30_000); Date.now() < giveUpAt;) {
       items = ((await env.client.listAll(eventsResource, { namespace: 'default' })).items as Record<string, any>[])
         .filter((event) => event.reason !== 'Logging');
       if (items.length >= 4) break;

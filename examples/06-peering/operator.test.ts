@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 const OP = join(dirname(fileURLToPath(import.meta.resolve('@opkit/cli'))), 'bin', 'op.js');
 const operator = fileURLToPath(new URL('operator.ts', import.meta.url));
@@ -46,10 +47,10 @@ describe('example 06-peering', () => {
       child, lines,
       async waitFor(pattern, count = 1) {
         const matches = (line: string): boolean => (typeof pattern === 'string' ? line.includes(pattern) : pattern.test(line));
-        for (const deadline = Date.now() + 30_000; ;) {
+        for (const giveUpAt = Date.now() + deadline(30_000); ;) {
           const found = lines.filter(matches);
           if (found.length >= count) return found[count - 1]!;
-          if (Date.now() > deadline) throw new Error(`${id} logged ${found.length} of ${count} lines matching ${String(pattern)}; it logged:\n${lines.join('\n')}`);
+          if (Date.now() > giveUpAt) throw new Error(`${id} logged ${found.length} of ${count} lines matching ${String(pattern)}; it logged:\n${lines.join('\n')}`);
           await new Promise((resolve) => { setTimeout(resolve, 25); });
         }
       },

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { startTestEnv } from "@opkit/testing";
 import type { TestEnv } from "@opkit/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { deadline } from "@opkit/test-tools";
 
 const operator = fileURLToPath(new URL("operator.ts", import.meta.url));
 const crd = fileURLToPath(new URL("../crd.yaml", import.meta.url));
@@ -38,7 +39,7 @@ describe('example 07-subhandlers', () => {
     const body = await env.waitFor(ref, (b) => b.status?.opkit?.['last-handled-configuration'] !== undefined);
     expect(body.status.opkit.progress ?? {}).toEqual({}); // no record left
     // While in flight, the parent's record listed its sub-handlers, each of which had a record of its own.
-    await vi.waitFor(() => expect(versions.some((a) => a['last-handled-configuration'] !== undefined)).toBe(true));
+    await vi.waitFor(() => expect(versions.some((a) => a['last-handled-configuration'] !== undefined)).toBe(true), { timeout: deadline(10_000) });
     closed = true;
     stream.close();
     await watching;

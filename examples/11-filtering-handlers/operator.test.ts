@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { startTestEnv } from "@opkit/testing";
 import type { TestEnv } from "@opkit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { deadline } from '@opkit/test-tools';
 
 const operator = fileURLToPath(new URL("operator.ts", import.meta.url));
 const crd = fileURLToPath(new URL("../crd.yaml", import.meta.url));
@@ -31,7 +32,7 @@ describe('example 11-filtering-handlers', () => {
       expect(op.logs.some((line) => line.includes(absent))).toBe(false);
     }
     // The daemon pings every second while spec.field is 'value', and holds the finalizer.
-    await op.waitForFeed(() => op.logs.filter((line) => line === '[default/kopf-example-1] Field daemon is satisfied.').length >= 2, { timeout: 30_000 });
+    await op.waitForFeed(() => op.logs.filter((line) => line === '[default/kopf-example-1] Field daemon is satisfied.').length >= 2, { timeout: deadline(30_000) });
     expect((await env.get(ref)).metadata.finalizers).toEqual(['opkit.dev/finalizer']);
     await env.patch(ref, { spec: { field: 'changed' } });
     await op.waitForLog('[default/kopf-example-1] Field change is satisfied.');

@@ -4,6 +4,7 @@ import { createLogger } from '@opkit/core';
 import { startTestEnv } from '@opkit/testing';
 import { describe, expect, it } from 'vitest';
 import { main } from './operator.ts';
+import { deadline } from '@opkit/test-tools';
 
 describe('example 12-embedded', () => {
   it('runs the operator inside the application and stops it', async () => {
@@ -13,8 +14,8 @@ describe('example 12-embedded', () => {
     // Debug, as Kopf's own end-to-end runs (--verbose): the finalizer lines are debug lines in Kopf.
     const logger = createLogger({ format: 'plain', level: 'debug', write: (line) => lines.push(line) });
     const waitForLine = async (text: string): Promise<void> => {
-      for (const deadline = Date.now() + 30_000; !lines.some((line) => line.includes(text));) {
-        if (Date.now() > deadline) throw new Error(`no log line ${text}; got:\n${lines.join('\n')}`);
+      for (const giveUpAt = Date.now() + deadline(30_000); !lines.some((line) => line.includes(text));) {
+        if (Date.now() > giveUpAt) throw new Error(`no log line ${text}; got:\n${lines.join('\n')}`);
         await new Promise((resolve) => { setTimeout(resolve, 20); });
       }
     };

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createLogger, loadOperator, Operator } from '@opkit/core';
 import { startTestEnv } from '@opkit/testing';
 import { describe, expect, it, vi } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 const operator = fileURLToPath(new URL('operator.ts', import.meta.url));
 
@@ -29,7 +30,7 @@ describe('example 13-hooks', () => {
     const { registry } = await loadOperator([operator]);
     expect(registry.activityHandlers('probe').map((probe) => probe.id)).toEqual(['tasks_count', 'monitored_objects']);
     delete process.env.OPKIT_EXAMPLE_TASK_PERIOD;
-  }, 30_000);
+  }, deadline(30_000));
 
   it('logs in with the kubeconfig\'s cluster and user, for 30 s, and an operator with no other connection info uses it', async () => {
     process.env.OPKIT_EXAMPLE_LOGIN_DELAY = '0';
@@ -49,7 +50,7 @@ describe('example 13-hooks', () => {
       expect(lines).toContain('Logging in in 0s...');
       expect(lines).toContain('Initial authentication has finished.');
       await env.apply({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'logged-in', namespace: 'default' }, spec: { containers: [{ name: 'main', image: 'busybox' }] } });
-      await vi.waitFor(() => expect(lines).toContain('[default/logged-in] Served by the background task.'), { timeout: 15_000, interval: 20 });
+      await vi.waitFor(() => expect(lines).toContain('[default/logged-in] Served by the background task.'), { timeout: deadline(15_000), interval: 20 });
       stop.abort();
       await running;
     } finally {
@@ -59,5 +60,5 @@ describe('example 13-hooks', () => {
       delete process.env.OPKIT_EXAMPLE_LOGIN_DELAY;
       delete process.env.OPKIT_EXAMPLE_TASK_PERIOD;
     }
-  }, 30_000);
+  }, deadline(30_000));
 });

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 const operator = fileURLToPath(new URL('operator.ts', import.meta.url));
 const crd = fileURLToPath(new URL('../crd.yaml', import.meta.url));
@@ -49,7 +50,7 @@ describe('example 14-daemons', () => {
     }
 
     // The sync daemon runs for 30 (scaled: 3) seconds, pinging every 5 (0.5), then ends on its own.
-    const finished = await env.waitFor(ref, (b) => b.status?.message === 'Accompanying is finished.', { timeout: 30_000 });
+    const finished = await env.waitFor(ref, (b) => b.status?.message === 'Accompanying is finished.', { timeout: deadline(30_000) });
     await op.waitForLog("[default/kopf-example-1] Daemon 'background_sync' has exited on its own and will not be retried or restarted.");
     const pings = op.logs.filter((line) => line.includes('=> Ping from a sync daemon'));
     // 7 on an idle machine (at 0, 5, …, 30 s, scaled); fewer when waits end late, as they do under load.
@@ -58,7 +59,7 @@ describe('example 14-daemons', () => {
     expect(finished.metadata.finalizers).toEqual([FINALIZER]); // the async daemon still runs
 
     await env.delete(ref);
-    await env.waitForGone(ref, { timeout: 30_000 });
+    await env.waitForGone(ref, { timeout: deadline(30_000) });
     // The log below shows the cancellation backoff (1 s, scaled) between the graceful and the forced signal;
     // how long the deletion takes is measured by apps/bench (`bench timing`), not asserted here.
     seen.close();
@@ -73,5 +74,5 @@ describe('example 14-daemons', () => {
     expect(messages).toEqual(['Failed 1 times.', 'Failed 2 times.', 'Failed 3 times.', 'Accompanying is finished.']);
     // The finalizer was on the object in every version since the first daemon attempt was stored.
     expect(seen.bodies.filter((b) => b.status?.message !== undefined).every((b) => b.metadata.finalizers?.includes(FINALIZER))).toBe(true);
-  }, 60_000);
+  }, deadline(60_000));
 });

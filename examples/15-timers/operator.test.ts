@@ -6,6 +6,7 @@ import type { FeedEvent } from '@opkit/core';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 const operator = fileURLToPath(new URL('operator.ts', import.meta.url));
 const crd = fileURLToPath(new URL('../crd.yaml', import.meta.url));
@@ -35,8 +36,8 @@ describe('example 15-timers', () => {
     const applied = Date.now();
     await env.apply(obj);
     await op.waitForLog("[default/kopf-example-1] Ping from a sync timer: field='value'");
-    await op.waitForLog("[default/kopf-example-1] Ping from an async timer: field='value'", { timeout: 30_000 });
-    await op.waitForFeed(() => runsOf(op.feed, 'every_few_seconds_async').filter((e) => e.phase === 'started').length >= 3, { timeout: 30_000 });
+    await op.waitForLog("[default/kopf-example-1] Ping from an async timer: field='value'", { timeout: deadline(30_000) });
+    await op.waitForFeed(() => runsOf(op.feed, 'every_few_seconds_async').filter((e) => e.phase === 'started').length >= 3, { timeout: deadline(30_000) });
     // Judged on the runtime's own timestamps (its feed), and only with bounds that a slow machine can
     // widen but never break: a run starts no sooner than the idle time after the object appeared, and no
     // sooner than the interval after the previous run ended (the feed stamps a run's end before the timer
@@ -57,8 +58,8 @@ describe('example 15-timers', () => {
     expect(body.status).toBeUndefined();
 
     await env.delete(ref);
-    await env.waitForGone(ref, { timeout: 30_000 });
+    await env.waitForGone(ref, { timeout: deadline(30_000) });
     const stopped = op.feed.filter((e) => e.type === 'daemon' && e.phase === 'stopped').map((e) => e.type === 'daemon' && `${e.id} ${e.reason}`);
     expect(stopped.sort()).toEqual(['every_few_seconds_async resource-deleted', 'every_few_seconds_sync resource-deleted']);
-  }, 60_000);
+  }, deadline(60_000));
 });

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { loadOperator } from '@opkit/core';
 import { startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
-import { findTool, useTool } from '@opkit/test-tools';
+import { deadline, findTool, useTool } from '@opkit/test-tools';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const operator = fileURLToPath(new URL('operator.ts', import.meta.url));
@@ -29,7 +29,7 @@ const kex = { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', name: 'kopf-exampl
 
 function kubectl(env: TestEnv, args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(KUBECTL, args, { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: env.kubeconfigPath }, timeout: 60_000 },
+    const child = execFile(KUBECTL, args, { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: env.kubeconfigPath }, timeout: deadline(60_000) },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }));
     child.stdin!.end(input ?? '');
   });

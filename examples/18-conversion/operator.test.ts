@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { migrateStorage } from '@opkit/cli';
 import { expectRoundTrip, startTestEnv } from '@opkit/testing';
 import type { TestEnv } from '@opkit/testing';
-import { findTool, useTool } from '@opkit/test-tools';
+import { deadline, findTool, useTool } from '@opkit/test-tools';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const operator = fileURLToPath(new URL('operator.ts', import.meta.url));
@@ -31,7 +31,7 @@ type Json = Record<string, any>;
 
 function kubectl(env: TestEnv, args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(kubectlTool.command, args, { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: env.kubeconfigPath }, timeout: 60_000 },
+    const child = execFile(kubectlTool.command, args, { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: env.kubeconfigPath }, timeout: deadline(60_000) },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }));
     child.stdin!.end(input ?? '');
   });
@@ -65,8 +65,8 @@ class KubectlWatch {
   }
 
   /** Waits until a line matches (the watch's output so far in the error otherwise). */
-  async until(what: RegExp, timeoutMs = 30_000): Promise<void> {
-    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+  async until(what: RegExp, timeoutMs = deadline(30_000)): Promise<void> {
+    for (const giveUpAt = Date.now() + timeoutMs; Date.now() < giveUpAt;) {
       if (this.lines.some((line) => what.test(line))) return;
       await new Promise((resolve) => { setTimeout(resolve, 50); });
     }

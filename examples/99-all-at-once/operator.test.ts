@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { startTestEnv } from '@opkit/testing';
 import { describe, expect, it } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 const operator = fileURLToPath(new URL('operator.ts', import.meta.url));
 const crd = fileURLToPath(new URL('../crd.yaml', import.meta.url));
@@ -22,7 +23,7 @@ describe('example 99-all-at-once', () => {
       expect(op.logs).toContain('Starting in 1s...');
       expect(op.logs).toContain('Starting retried...');
       await env.apply(obj);
-      await op.waitForLog('[default/kopf-example-1] Creation is processed: 3 succeeded; 0 failed.', { timeout: 20_000 });
+      await op.waitForLog('[default/kopf-example-1] Creation is processed: 3 succeeded; 0 failed.', { timeout: deadline(20_000) });
       // The log line comes before the cycle's patch lands: wait for the stored outcome.
       const body = await env.waitFor(ref, (b) => b.status?.create_2 !== undefined && b.status?.opkit?.['last-handled-configuration'] !== undefined);
       expect(body.status['create_1']).toEqual({ 'job1-status': 100 });
@@ -57,5 +58,5 @@ describe('example 99-all-at-once', () => {
       else process.env.KUBECONFIG = saved;
       delete process.env.OPKIT_EXAMPLE_FAST;
     }
-  }, 40_000);
+  }, deadline(40_000));
 });

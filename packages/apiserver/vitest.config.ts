@@ -1,7 +1,8 @@
 // Integration tests talk to a real (embedded) API server over HTTP; give them room on a busy CI box. The
 // conformance suite's summary (clients run or skipped) prints last, after vitest's own summary.
 import { defineConfig } from 'vitest/config';
+import { deadline } from '@opkit/test-tools/deadlines';
 
 export default defineConfig({
-  test: { testTimeout: 60_000, hookTimeout: 30_000, reporters: ['default', './test/conformance/summaryReporter.ts'] },
+  test: { testTimeout: deadline(60_000), hookTimeout: deadline(30_000), expect: { poll: { timeout: deadline(30_000) } }, reporters: ['default', './test/conformance/summaryReporter.ts'] },
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { runApiServerBench } from './apiserverScenarios.js';
 import { renderTable } from './report.js';
+import { deadline } from '@opkit/test-tools';
 
 describe('runApiServerBench', () => {
   it('runs every scenario at tiny sizes and renders a table', async () => {
@@ -12,5 +13,5 @@ describe('runApiServerBench', () => {
     const table = renderTable(results).split('\n');
     expect(table[0]).toMatch(/^scenario\s+size\s+result\s+unit$/);
     expect(table).toHaveLength(2 + results.length);
-  }, 60_000);
+  }, deadline(60_000));
 });

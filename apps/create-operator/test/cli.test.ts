@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findTool, requireTool } from '@opkit/test-tools';
+import { deadline, findTool, requireTool } from '@opkit/test-tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakePackageManagers, runBin, scratch, treeOf } from './helpers.js';
 
@@ -223,7 +223,7 @@ describe('the install step', () => {
     expect(run.stderr).toMatch(/Then finish by hand:\n {2}cd zoo-operator\n {2}npm i +#.*\n {2}npm run manifests +#.*\n {2}git add -A && git commit -m "Initial commit" +#/);
     // No first commit with a deploy/ that was never generated for these names.
     expect(spawnSync('git', ['rev-parse', '--verify', 'HEAD'], { cwd: join(work.dir, 'zoo-operator') }).status).not.toBe(0);
-  }, 120_000);
+  }, deadline(120_000));
 
   it('names a package manager that is not installed', () => {
     const run = runBin(['zoo-operator', '--no-git', '--pm', 'bun'], { cwd: work.dir, env: { PATH: join(work.dir, 'empty-path') } });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
 import { parseAllDocuments } from 'yaml';
-import { requireTool } from '@opkit/test-tools';
+import { deadline, requireTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTemplatesDir, listTemplates } from '../src/templates.js';
 
@@ -25,7 +25,7 @@ let env: NodeJS.ProcessEnv;
 
 function kubectl(args: readonly string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(KUBECTL, [...args], { cwd, env, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(KUBECTL, [...args], { cwd, env, timeout: deadline(60_000), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`kubectl ${args.join(' ')} failed: ${stderr || error.message}`));
       else resolve(stdout);
     });
@@ -37,7 +37,7 @@ beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'opkit-template-deploy-'));
   await server.writeKubeconfig(join(home, 'kubeconfig'));
   env = { PATH: process.env.PATH, HOME: home, KUBECONFIG: join(home, 'kubeconfig') };
-}, 60_000);
+}, deadline(60_000));
 
 afterAll(async () => {
   await server?.close();

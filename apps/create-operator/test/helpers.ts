@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deadline } from '@opkit/test-tools';
 
 /** The built bin. `turbo run test` builds it first; run `pnpm --filter create-operator build` by hand otherwise. */
 export const BIN = fileURLToPath(new URL('../dist/index.js', import.meta.url));
@@ -47,7 +48,7 @@ export function runBin(args: readonly string[], options: { cwd: string; env?: Re
     env: cleanEnv(options.env),
     input: '',
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: deadline(60_000),
   });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };

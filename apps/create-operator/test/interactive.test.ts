@@ -7,6 +7,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/main.js';
 import { scratch } from './helpers.js';
+import { deadline } from '@opkit/test-tools';
 
 type Tty = PassThrough & { isTTY: boolean; columns: number; setRawMode: (on: boolean) => void };
 
@@ -41,7 +42,7 @@ describe('create-operator on a terminal', () => {
       await vi.waitFor(() => {
         const screen = t.screen();
         expect(screen.split(question).length - 1, `waiting for "${question}" on:\n${screen}`).toBeGreaterThan(0);
-      }, { timeout: 30_000, interval: 20 });
+      }, { timeout: deadline(30_000), interval: 20 });
       asked += 1;
       for (const key of keys) t.input.write(key);
     };
@@ -75,7 +76,7 @@ describe('create-operator on a terminal', () => {
   it('rejects an invalid answer in place and asks again', async () => {
     const t = terminal();
     const exit = main({ argv: ['zoo-operator', '--interactive', '--no-install', '--no-git', '--template', 'minimal'], env: { NO_COLOR: '1' }, cwd: work.dir, stdin: t.input, stdout: t.output, stderr: t.stderr, nodeVersion: 'v24.11.0' });
-    const waitFor = (text: string): Promise<void> => vi.waitFor(() => expect(t.screen()).toContain(text), { timeout: 30_000, interval: 20 });
+    const waitFor = (text: string): Promise<void> => vi.waitFor(() => expect(t.screen()).toContain(text), { timeout: deadline(30_000), interval: 20 });
     await waitFor('Customize the resource?');
     t.input.write('y');
     await waitFor('Kind (PascalCase)');
@@ -97,7 +98,7 @@ describe('create-operator on a terminal', () => {
   it('Ctrl+C cancels with exit 130 and writes nothing', async () => {
     const t = terminal();
     const exit = main({ argv: [], env: { NO_COLOR: '1' }, cwd: work.dir, stdin: t.input, stdout: t.output, stderr: t.stderr, nodeVersion: 'v24.11.0' });
-    await vi.waitFor(() => expect(t.screen()).toContain('Which template?'), { timeout: 30_000, interval: 20 });
+    await vi.waitFor(() => expect(t.screen()).toContain('Which template?'), { timeout: deadline(30_000), interval: 20 });
     t.input.write(KEY.ctrlC);
     expect(await exit).toBe(130);
     expect(t.screen()).toContain('Cancelled: nothing was written.');
@@ -107,7 +108,7 @@ describe('create-operator on a terminal', () => {
   it('a closed input cancels the open question instead of waiting for ever', async () => {
     const t = terminal();
     const exit = main({ argv: ['--interactive'], env: { NO_COLOR: '1' }, cwd: work.dir, stdin: t.input, stdout: t.output, stderr: t.stderr, nodeVersion: 'v24.11.0' });
-    await vi.waitFor(() => expect(t.screen()).toContain('Which template?'), { timeout: 30_000, interval: 20 });
+    await vi.waitFor(() => expect(t.screen()).toContain('Which template?'), { timeout: deadline(30_000), interval: 20 });
     t.input.end();
     expect(await exit).toBe(130);
     expect(readdirSync(work.dir)).toEqual([]);

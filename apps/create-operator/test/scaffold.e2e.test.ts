@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 const APP = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = join(APP, '..', '..');
@@ -113,10 +114,10 @@ describe('npm create operator, from packed tarballs, outside the repository', ()
     const { packAll } = await import(join(ROOT, 'scripts', 'pack.mjs')) as { packAll: (dest: string) => { packages: { name: string }[] } };
     const packed = packAll(packs);
     expect(packed.packages.map((p) => p.name)).toEqual(expect.arrayContaining(['@opkit/core', '@opkit/cli', '@opkit/schema', '@opkit/manifests', '@opkit/testing', 'create-operator']));
-  }, 300_000);
+  }, deadline(300_000));
   afterAll(() => {
     rmSync(work, { recursive: true, force: true });
-  }, 300_000);
+  }, deadline(300_000));
 
   it('npm run create -- <dir> --template minimal, from the repository with the machine\'s Node first on PATH, then npm run check', async () => {
     const old = olderNode();

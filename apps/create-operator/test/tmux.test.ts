@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { toolMissing } from '@opkit/test-tools';
+import { deadline, toolMissing } from '@opkit/test-tools';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BIN, scratch } from './helpers.js';
 
@@ -21,7 +21,7 @@ async function waitForScreen(text: string): Promise<string> {
     const screen = tmux('capture-pane', '-p', '-t', 'create');
     if (!screen.includes(text)) throw new Error(`the screen does not show "${text}" yet:\n${screen}`);
     return screen;
-  }, { timeout: 30_000, interval: 100 });
+  }, { timeout: deadline(30_000), interval: 100 });
 }
 
 function keys(...names: string[]): void {
@@ -85,7 +85,7 @@ describe('create-operator in a terminal (tmux)', () => {
       const text = tmux('capture-pane', '-p', '-t', 'flags');
       if (!text.includes('[exit ')) throw new Error(`not finished yet:\n${text}`);
       return text;
-    }, { timeout: 30_000, interval: 100 });
+    }, { timeout: deadline(30_000), interval: 100 });
     expect(screen).toContain('[exit 0]');
     expect(screen).not.toContain('Which template?');
     expect(screen).not.toContain('Customize the resource?');

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
-import { findTool, requireTool, useTool } from '@opkit/test-tools';
+import { deadline, findTool, requireTool, useTool } from '@opkit/test-tools';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const OP = fileURLToPath(new URL('../dist/bin/op.js', import.meta.url));
@@ -35,7 +35,7 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: Nod
 
 function kubectl(kubeconfig: string, home: string, args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(KUBECTL, args, { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: kubeconfig }, timeout: 60_000 },
+    const child = execFile(KUBECTL, args, { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: kubeconfig }, timeout: deadline(60_000) },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }));
     if (input !== undefined) child.stdin!.end(input);
     else child.stdin!.end();
@@ -61,8 +61,8 @@ describe('op run with admission handlers', () => {
     child.stdout.resume();
     const exit = exited(child);
     try {
-      await vi.waitFor(() => expect(stderr).toMatch(/Admission webhook server is listening at https:\/\/127\.0\.0\.1:\d+ for 2 handler\(s\)\./), { timeout: 30_000, interval: 50 });
-      await vi.waitFor(async () => expect((await kubectl(kubeconfig, dir, ['get', 'validatingwebhookconfiguration', 'auto.opkit.dev', '-o', 'name'])).stdout).toContain('auto.opkit.dev'), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(() => expect(stderr).toMatch(/Admission webhook server is listening at https:\/\/127\.0\.0\.1:\d+ for 2 handler\(s\)\./), { timeout: deadline(30_000), interval: 50 });
+      await vi.waitFor(async () => expect((await kubectl(kubeconfig, dir, ['get', 'validatingwebhookconfiguration', 'auto.opkit.dev', '-o', 'name'])).stdout).toContain('auto.opkit.dev'), { timeout: deadline(30_000), interval: 100 });
       const bad = await kubectl(kubeconfig, dir, ['apply', '-f', '-'], BAD);
       expect(bad.code).not.toBe(0);
       expect(bad.stderr).toContain(`admission webhook "validate1.auto.opkit.dev" denied the request: Meh! I don't like it. Change the field.`);
@@ -70,7 +70,7 @@ describe('op run with admission handlers', () => {
       child.kill('SIGINT');
     }
     expect(await exit).toEqual({ code: 0, signal: null });
-  }, 120_000);
+  }, deadline(120_000));
 
   describe('against another API server on this machine', () => {
     let server: ApiServer | undefined;
@@ -94,15 +94,15 @@ describe('op run with admission handlers', () => {
       child.stdout.resume();
       const exit = exited(child);
       try {
-        await vi.waitFor(() => expect(stderr).toContain('Admission webhook server is listening'), { timeout: 30_000, interval: 50 });
-        await vi.waitFor(async () => expect((await kubectl(kubeconfig, dir, ['apply', '-f', '-'], BAD)).stderr).toContain('admission webhook "validate1.auto.opkit.dev" denied the request'), { timeout: 30_000, interval: 200 });
+        await vi.waitFor(() => expect(stderr).toContain('Admission webhook server is listening'), { timeout: deadline(30_000), interval: 50 });
+        await vi.waitFor(async () => expect((await kubectl(kubeconfig, dir, ['apply', '-f', '-'], BAD)).stderr).toContain('admission webhook "validate1.auto.opkit.dev" denied the request'), { timeout: deadline(30_000), interval: 200 });
       } finally {
         child.kill('SIGINT');
       }
       expect(await exit).toEqual({ code: 0, signal: null });
       const names = await kubectl(kubeconfig, dir, ['get', 'validatingwebhookconfiguration', 'auto.opkit.dev', '-o', 'jsonpath={.webhooks[*].name}']);
       expect(names.stdout).toBe('keeper.auto.opkit.dev');
-    }, 120_000);
+    }, deadline(120_000));
 
     it('without a webhook server configured: exits 2 at startup saying what to configure', async () => {
       // Not spawnSync: the API server runs in this process and must keep answering.
@@ -116,6 +116,6 @@ describe('op run with admission handlers', () => {
       expect(result.stderr).toContain('--webhook-server');
       expect(result.stderr).not.toMatch(/\n\s+at /);
       expect(result.status).toBe(2);
-    }, 120_000);
+    }, deadline(120_000));
   });
 });

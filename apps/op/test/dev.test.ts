@@ -9,6 +9,7 @@ import { connect } from '@opkit/kube';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DevProcess } from './helpers/devProcess.js';
 import { gen, makeProject, OP, startDev, writeOperator } from './helpers/devProcess.js';
+import { deadline } from '@opkit/test-tools';
 
 async function statusOf(dir: string): Promise<Record<string, any>> {
   const client = await connect({ kubeconfig: join(dir, '.opkit', 'kubeconfig') });
@@ -61,9 +62,9 @@ describe('op dev', () => {
     dev = startDev(dir, ['--embedded=fresh', '--json', '--stop-grace', '60s']);
     await dev.waitFor((record) => record.type === 'handler' && record.phase === 'started' && record.gen === 1);
     writeOperator(dir, "  return { message: 'v2' };");
-    await dev.waitFor(gen(1, 'stopping'), 60_000);
+    await dev.waitFor(gen(1, 'stopping'), deadline(60_000));
     writeFileSync(join(dir, 'gate'), '');
-    await dev.waitFor(gen(2, 'ready'), 60_000);
+    await dev.waitFor(gen(2, 'ready'), deadline(60_000));
     const records = dev.records;
     const at = (predicate: (record: Record<string, any>) => boolean): number => records.findIndex(predicate);
     const stopping = at(gen(1, 'stopping'));
@@ -90,9 +91,9 @@ describe('op dev', () => {
     await dev.waitFor((record) => record.type === 'log' && record.message === 'waiting for the gate');
     writeFileSync(join(dir, 'gate'), '');
     writeOperator(dir, "  return { message: 'v2' };");
-    const stopped = await dev.waitFor(gen(1, 'stopped'), 60_000);
+    const stopped = await dev.waitFor(gen(1, 'stopped'), deadline(60_000));
     expect(stopped).toMatchObject({ forced: true, graceful: false, signal: 'SIGTERM' });
-    await dev.waitFor((record) => record.type === 'handler' && record.phase === 'succeeded' && record.gen === 2, 60_000);
+    await dev.waitFor((record) => record.type === 'handler' && record.phase === 'succeeded' && record.gen === 2, deadline(60_000));
     expect((await statusOf(dir)).create_fn).toEqual({ message: 'v2' });
     expect(await dev.stop()).toEqual({ code: 0, signal: null });
   });
@@ -102,12 +103,12 @@ describe('op dev', () => {
     dev = startDev(dir, ['--embedded=fresh', '--json']);
     await dev.waitFor(gen(1, 'ready'));
     writeOperator(dir, "  return { message: 'v1' ;");
-    const failure = await dev.waitFor((record) => record.type === 'dev.build-error', 60_000);
+    const failure = await dev.waitFor((record) => record.type === 'dev.build-error', deadline(60_000));
     expect(failure).toMatchObject({ gen: 2, message: expect.stringContaining("Expected ',', got ';'"), location: { file: join(dir, 'src', 'operator.ts'), line: 4, column: 26 } });
     expect(failure.location.frame).toContain("> 4 |   return { message: 'v1' ;");
     expect(dev.records.some(gen(1, 'stopping'))).toBe(false);
     writeOperator(dir, "  return { message: 'v2' };");
-    await dev.waitFor(gen(2, 'ready'), 60_000);
+    await dev.waitFor(gen(2, 'ready'), deadline(60_000));
     expect(dev.records.findIndex(gen(1, 'stopping'))).toBeGreaterThan(dev.records.indexOf(failure));
     expect(await dev.stop()).toEqual({ code: 0, signal: null });
   });
@@ -115,12 +116,12 @@ describe('op dev', () => {
   it('keeps watching when the operator crashes, and starts again on the next save', async () => {
     const dir = makeProject("  process.exit(3);");
     dev = startDev(dir, ['--embedded=fresh', '--json']);
-    const crashed = await dev.waitFor(gen(1, 'crashed'), 60_000);
+    const crashed = await dev.waitFor(gen(1, 'crashed'), deadline(60_000));
     expect(crashed).toMatchObject({ exitCode: 3 });
     // op dev's own watch still has the object.
     expect(dev.records.some((record) => record.type === 'dev.object' && record.object.metadata.name === 'kopf-example-1')).toBe(true);
     writeOperator(dir, "  return { message: 'fixed' };");
-    await dev.waitFor((record) => record.type === 'handler' && record.phase === 'succeeded' && record.gen === 2, 60_000);
+    await dev.waitFor((record) => record.type === 'handler' && record.phase === 'succeeded' && record.gen === 2, deadline(60_000));
     expect(await dev.stop()).toEqual({ code: 0, signal: null });
   });
 

@@ -5,7 +5,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findTool, toolMissing, useTool } from '@opkit/test-tools';
+import { deadline, findTool, toolMissing, useTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProject, OP, writeOperator } from './helpers/devProcess.js';
 
@@ -19,7 +19,7 @@ function screen(): string {
   return tmux('capture-pane', '-p', '-t', 'dev');
 }
 
-async function waitForScreen(test: (text: string) => boolean, what: string, timeout = 60_000): Promise<string> {
+async function waitForScreen(test: (text: string) => boolean, what: string, timeout = deadline(60_000)): Promise<string> {
   return vi.waitFor(() => {
     const text = screen();
     if (!test(text)) throw new Error(`the screen does not show ${what} yet:\n${text}`);
@@ -103,7 +103,7 @@ describe('op dev in a terminal (tmux)', () => {
       const text = tmux('capture-pane', '-p', '-t', 'plain');
       if (!text.includes('[piped exit')) throw new Error(`not done yet:\n${text}`);
       expect(text).toContain('[piped exit 0]');
-    }, { timeout: 60_000, interval: 100 });
+    }, { timeout: deadline(60_000), interval: 100 });
     const printed = readFileSync(out, 'utf8');
     expect(printed).toContain("[default/kopf-example-1] Handler 'create_fn' succeeded.");
     expect(printed).toContain('op dev: settled: every object is idle');

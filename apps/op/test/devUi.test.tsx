@@ -8,6 +8,7 @@ import type { DevRecord } from '../src/index.js';
 import { indexOf, recorded, replay, syntheticSession } from './helpers/devFeeds.js';
 import type { RenderedDev } from './helpers/renderDev.js';
 import { renderDev } from './helpers/renderDev.js';
+import { deadline } from '@opkit/test-tools';
 
 const WIDE = { columns: 120, rows: 30 };
 const MEDIUM = { columns: 90, rows: 24 };
@@ -35,7 +36,7 @@ async function shows(text: string | RegExp): Promise<void> {
     const frame = ui!.frame();
     if (typeof text === 'string') expect(frame).toContain(text);
     else expect(frame).toMatch(text);
-  }, { timeout: 30_000, interval: 10 });
+  }, { timeout: deadline(30_000), interval: 10 });
 }
 
 function expectExactSize(size: { columns: number; rows: number }): void {
@@ -221,7 +222,7 @@ describe('op dev UI keys', () => {
     ui.press('t');
     await shows('select an object first');
     ui.press('j', 't', 'x', 'r', 'p');
-    await vi.waitFor(() => expect(ui!.actions.calls).toEqual(['touch default/kopf-example-1', 'retry default/kopf-example-1', 'reload', 'pause']));
+    await vi.waitFor(() => expect(ui!.actions.calls).toEqual(['touch default/kopf-example-1', 'retry default/kopf-example-1', 'reload', 'pause']), { timeout: deadline(10_000) });
     ui.press('a');
     await shows('Apply a sample');
     ui.press(ENTER);
@@ -233,6 +234,6 @@ describe('op dev UI keys', () => {
     ui.press('q');
     await shows('stopping the operator… (again to force)');
     ui.press('q');
-    await vi.waitFor(() => expect(ui!.actions.calls.slice(-2)).toEqual(['quit', 'quit force']));
+    await vi.waitFor(() => expect(ui!.actions.calls.slice(-2)).toEqual(['quit', 'quit force']), { timeout: deadline(10_000) });
   });
 });

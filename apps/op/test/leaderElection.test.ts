@@ -9,9 +9,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HandlingRecord, OpProcess, ReplicaCluster } from './helpers/replicas.js';
 import { overlaps, recordingOperator, startOp, startReplicaCluster } from './helpers/replicas.js';
+import { deadline } from '@opkit/test-tools';
 
 // Seconds: the lease is valid for 4 s after a renewal; a leader that cannot renew stops after 2 s.
-const LEASE_DURATION = 4;
+// Long enough that a replica on a busy machine does not lose its lease by a stalled renewal (a SIGKILL or a cut
+// still hands it over: after the lease duration).
+const LEASE_DURATION = 12;
+const RENEW_DEADLINE = 8;
 const RETRY_PERIOD = 1;
 const ACQUIRED = 'Acquired the leader lease default/widgets; handling objects now.';
 
@@ -39,7 +43,7 @@ describe('op run --leader-elect', () => {
     const replica = startOp([
       'run', operator.file, '-A', '--log-format', 'plain', '--standalone',
       '--leader-elect', '--lease-name', 'widgets', '--lease-namespace', 'default',
-      '--lease-duration', String(LEASE_DURATION), '--renew-deadline', '2', '--retry-period', String(RETRY_PERIOD),
+      '--lease-duration', String(LEASE_DURATION), '--renew-deadline', String(RENEW_DEADLINE), '--retry-period', String(RETRY_PERIOD),
     ], id, { KUBECONFIG: join(dir, 'kubeconfig'), RECORD_DIR: join(operator.dir, 'records'), HANDLER_MS: '20' });
     replicas.push(replica);
     return replica;
@@ -48,12 +52,12 @@ describe('op run --leader-elect', () => {
     for (const name of names) await client.create(kex, { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name, namespace: 'default' }, spec: { field: name } });
   };
   const handledBy = async (names: readonly string[], what: string): Promise<Map<string, HandlingRecord[]>> => {
-    for (const deadline = Date.now() + 60_000; ;) {
+    for (const giveUpAt = Date.now() + deadline(60_000); ;) {
       const records = operator.records().filter((record) => names.includes(record.name));
       const byName = new Map<string, HandlingRecord[]>();
       for (const record of records) byName.set(record.name, [...(byName.get(record.name) ?? []), record]);
       if (names.every((name) => byName.has(name))) return byName;
-      if (Date.now() > deadline) throw new Error(`${what}: ${names.filter((name) => !byName.has(name)).length} of ${names.length} objects not handled\n${replicas.map((r) => `--- ${r.id}\n${r.lines.slice(-30).join('\n')}`).join('\n')}`);
+      if (Date.now() > giveUpAt) throw new Error(`${what}: ${names.filter((name) => !byName.has(name)).length} of ${names.length} objects not handled\n${replicas.map((r) => `--- ${r.id}\n${r.lines.slice(-30).join('\n')}`).join('\n')}`);
       await new Promise((resolve) => { setTimeout(resolve, 50); });
     }
   };
@@ -62,10 +66,10 @@ describe('op run --leader-elect', () => {
   it('lets exactly one of three handle objects, and another take over after a SIGKILL and during a network cut', async () => {
     const all = ['replica-a', 'replica-b', 'replica-c'].map(start);
     const leaderOf = async (): Promise<OpProcess> => {
-      for (const deadline = Date.now() + 30_000; ;) {
+      for (const giveUpAt = Date.now() + deadline(30_000); ;) {
         const leaders = all.filter((replica) => replica.child.exitCode === null && replica.child.signalCode === null && replica.has(ACQUIRED));
         if (leaders.length > 0) return leaders.at(-1)!;
-        if (Date.now() > deadline) throw new Error('nobody leads');
+        if (Date.now() > giveUpAt) throw new Error('nobody leads');
         await new Promise((resolve) => { setTimeout(resolve, 25); });
       }
     };
@@ -101,7 +105,7 @@ describe('op run --leader-elect', () => {
     // 3. A network cut of the leader: it stops, the last one takes over, nobody handles at once.
     const faultsBefore = server.faults.counts();
     server.faults.partition(`(${second.id})`);
-    await second.waitFor('Lost the leader lease default/widgets: it was not renewed within 2s. Stopping the handling of objects.');
+    await second.waitFor(`Lost the leader lease default/widgets: it was not renewed within ${RENEW_DEADLINE}s. Stopping the handling of objects.`);
     const third = all.find((replica) => replica !== first && replica !== second)!;
     await third.waitFor(ACQUIRED);
     const batch3 = names('three', 20);
@@ -124,5 +128,5 @@ describe('op run --leader-elect', () => {
     const records = operator.records();
     expect(overlaps(records)).toEqual([]);
     console.log(`leader election: takeover after SIGKILL ${takeover} ms; faults injected during the cut: ${cut}; ${records.length} handlings by ${new Set(records.map((record) => record.replica)).size} replicas, none overlapping`);
-  });
+  }, deadline(120_000));
 });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startApiServer } from '@opkit/apiserver';
-import { findTool, useTool } from '@opkit/test-tools';
+import { deadline, findTool, useTool } from '@opkit/test-tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const OP = fileURLToPath(new URL('../dist/bin/op.js', import.meta.url));
@@ -46,7 +46,7 @@ function op(args: string[], cwd: string): { status: number | null; stdout: strin
   return spawnSync(process.execPath, [OP, ...args], { encoding: 'utf8', cwd, env: { ...process.env, NO_COLOR: '1' } });
 }
 
-describe('op manifests', { timeout: 120_000 }, () => {
+describe('op manifests', { timeout: deadline(120_000) }, () => {
   let root: string;
   let dir: string;
   beforeEach(() => {
@@ -123,7 +123,7 @@ describe('op manifests', { timeout: 120_000 }, () => {
     try {
       await server.writeKubeconfig(join(root, 'kubeconfig'));
       const kubectl = (args: string[]): Promise<string> => new Promise((resolve, reject) => {
-        execFile(KUBECTL, args, { env: { PATH: process.env.PATH, HOME: root, KUBECONFIG: join(root, 'kubeconfig') }, timeout: 60_000 }, (error, stdout, stderr) => {
+        execFile(KUBECTL, args, { env: { PATH: process.env.PATH, HOME: root, KUBECONFIG: join(root, 'kubeconfig') }, timeout: deadline(60_000) }, (error, stdout, stderr) => {
           if (error) reject(new Error(`kubectl ${args.join(' ')} failed: ${stderr || error.message}`));
           else resolve(stdout);
         });

@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CRDS_RESOURCE, migrateStorage } from '../src/migrateStorage.js';
 import { parseMigrateStorageArgs } from '../src/migrateStorageCommand.js';
 import { OP } from './helpers/devProcess.js';
+import { deadline } from '@opkit/test-tools';
 
 const CRD_NAME = 'widgets.example.dev';
 const WIDGETS_V1: Resource = { group: 'example.dev', version: 'v1', plural: 'widgets', kind: 'Widget', namespaced: true };
@@ -33,8 +34,8 @@ function op(args: readonly string[]): Promise<{ status: number | null; stdout: s
 }
 
 /** Wait for a condition, polling within a deadline. */
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = deadline(30_000)): Promise<T> {
+  for (const giveUpAt = Date.now() + timeoutMs; Date.now() < giveUpAt;) {
     const value = await probe();
     if (value !== undefined) return value;
     await new Promise((resolve) => { setTimeout(resolve, 25); });

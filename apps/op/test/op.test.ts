@@ -11,6 +11,7 @@ import type { ApiServer } from '@opkit/apiserver';
 import { connect } from '@opkit/kube';
 import type { KubeClient } from '@opkit/kube';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 const OP = fileURLToPath(new URL('../dist/bin/op.js', import.meta.url));
 const CRD = fileURLToPath(new URL('../../../examples/crd.yaml', import.meta.url));
@@ -50,7 +51,7 @@ describe('op', () => {
     const result = spawnSync(process.execPath, [OP, 'run', 'op.ts'], { encoding: 'utf8', cwd: dir, env: { ...process.env, KUBECONFIG: join(dir, 'kubeconfig') } });
     expect(result.stderr).toContain('op run: error: cannot reach the cluster at http://127.0.0.1:1');
     expect(result.status).toBe(2);
-  }, 120_000);
+  }, deadline(120_000));
 
   it('refuses a handler on a resource the cluster does not serve', () => {
     writeFileSync(join(dir, 'op.ts'), "import { on } from '@opkit/core';\non.create('nosuchthings', function create_fn() { return 1; });\n");
@@ -74,7 +75,7 @@ describe('op', () => {
     child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
     const exit = exited(child);
     try {
-      await vi.waitFor(() => expect(stdout).toContain('kubectl get'), { timeout: 30_000, interval: 50 });
+      await vi.waitFor(() => expect(stdout).toContain('kubectl get'), { timeout: deadline(30_000), interval: 50 });
       expect(stdout).toContain(`op run: to use it from another terminal: export KUBECONFIG=${kubeconfig}; kubectl get configmaps,secrets -A\n`);
       expect(stdout).not.toContain('kopfexamples');
     } finally {
@@ -98,7 +99,7 @@ describe('op', () => {
     child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
     const exit = exited(child);
     try {
-      await vi.waitFor(() => expect(stderr).toContain("[default/kopf-example-1] Handler 'create_fn' succeeded."), { timeout: 30_000, interval: 50 });
+      await vi.waitFor(() => expect(stderr).toContain("[default/kopf-example-1] Handler 'create_fn' succeeded."), { timeout: deadline(30_000), interval: 50 });
       expect(stdout).toContain(`export KUBECONFIG=${kubeconfig}`);
       const client = await connect({ kubeconfig });
       try {
@@ -136,7 +137,7 @@ describe('op', () => {
     child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
     const exit = exited(child);
     try {
-      await vi.waitFor(() => expect(output).toContain("[default/kopf-example-1] Handler 'create_fn' succeeded."), { timeout: 30_000, interval: 50 });
+      await vi.waitFor(() => expect(output).toContain("[default/kopf-example-1] Handler 'create_fn' succeeded."), { timeout: deadline(30_000), interval: 50 });
       const server = /listens on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
       const client = await connect({ kubeconfig });
       try {
@@ -162,7 +163,7 @@ describe('op', () => {
     try {
       await admin.create({ group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false },
         (await import('yaml')).parse(readFileSync(CRD, 'utf8')) as never);
-      const kex = await vi.waitFor(() => admin.resolveOne('kopfexamples.kopf.dev'), { timeout: 30_000, interval: 50 });
+      const kex = await vi.waitFor(() => admin.resolveOne('kopfexamples.kopf.dev'), { timeout: deadline(30_000), interval: 50 });
       writeFileSync(join(dir, 'operator.ts'), [
         "import { on } from '@opkit/core';",
         `on.login(function login_fn() { return { server: ${JSON.stringify(server.url)}, token: 'login-token' }; });`,
@@ -174,12 +175,12 @@ describe('op', () => {
       child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
       const exit = exited(child);
       try {
-        await vi.waitFor(() => expect(stderr).toContain('Initial authentication has finished.'), { timeout: 30_000, interval: 50 });
+        await vi.waitFor(() => expect(stderr).toContain('Initial authentication has finished.'), { timeout: deadline(30_000), interval: 50 });
         await admin.create(kex, { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name: 'kopf-example-1', namespace: 'default' }, spec: {} }, { namespace: 'default' });
         await vi.waitFor(async () => {
           const body = await admin.get(kex, 'kopf-example-1', { namespace: 'default' });
           expect((body.status as { create_fn?: unknown } | undefined)?.create_fn).toBe('logged in');
-        }, { timeout: 30_000, interval: 50 });
+        }, { timeout: deadline(30_000), interval: 50 });
       } finally {
         child.kill('SIGINT');
       }
@@ -188,7 +189,7 @@ describe('op', () => {
       admin.close();
       await server.close();
     }
-  }, 120_000);
+  }, deadline(120_000));
 
   it('serves /healthz with the probes and /readyz with --liveness', async () => {
     writeFileSync(join(dir, 'operator.ts'), [
@@ -207,9 +208,9 @@ describe('op', () => {
         const match = /op run: liveness at (http:\/\/\S+), readiness at (http:\/\/\S+), metrics at /.exec(stdout);
         if (!match) throw new Error('not serving yet');
         return [match[1]!, match[2]!] as const;
-      }, { timeout: 30_000, interval: 50 });
+      }, { timeout: deadline(30_000), interval: 50 });
       expect(readiness).toBe(liveness.replace('/healthz', '/readyz'));
-      await vi.waitFor(async () => expect((await fetch(readiness)).status).toBe(200), { timeout: 30_000, interval: 50 });
+      await vi.waitFor(async () => expect((await fetch(readiness)).status).toBe(200), { timeout: deadline(30_000), interval: 50 });
       const response = await fetch(liveness);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ ping: 'pong', memo_keys: 0 });
@@ -233,7 +234,7 @@ describe('op', () => {
         const match = /op apiserver listening on (http:\/\/\S+)/.exec(stdout);
         if (!match) throw new Error('not listening yet');
         return match[1]!;
-      }, { timeout: 30_000, interval: 50 });
+      }, { timeout: deadline(30_000), interval: 50 });
       const version = await (await fetch(`${url}/version`)).json() as { major?: string };
       expect(version.major).toBe('1');
     } finally {
@@ -271,7 +272,7 @@ describe('op run after kill -9', () => {
     const crds = await client.resolveOne({ group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions' });
     const { parse } = await import('yaml');
     await client.create(crds, parse(readFileSync(CRD, 'utf8')));
-    const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: 30_000, interval: 50 });
+    const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: deadline(30_000), interval: 50 });
     const start = (): { child: ChildProcess; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } => {
       const child = spawn(process.execPath, [OP, 'run', 'operator.ts', '-A', '--log-format', 'plain', '-q'], {
         cwd: dir, env: { ...process.env, KUBECONFIG: join(dir, 'kubeconfig') }, stdio: ['ignore', 'ignore', 'pipe'],
@@ -291,7 +292,7 @@ describe('op run after kill -9', () => {
         created += 25;
       }
     })();
-    await vi.waitFor(async () => expect(await handled()).toBeGreaterThanOrEqual(100), { timeout: 60_000, interval: 100 });
+    await vi.waitFor(async () => expect(await handled()).toBeGreaterThanOrEqual(100), { timeout: deadline(60_000), interval: 100 });
     first.child.kill('SIGKILL');
     expect((await first.exit).signal).toBe('SIGKILL');
     const atKill = await handled();
@@ -300,7 +301,7 @@ describe('op run after kill -9', () => {
 
     const second = start();
     try {
-      await vi.waitFor(async () => expect(await handled()).toBe(500), { timeout: 120_000, interval: 200 });
+      await vi.waitFor(async () => expect(await handled()).toBe(500), { timeout: deadline(120_000), interval: 200 });
     } finally {
       second.child.kill('SIGINT');
     }
@@ -314,5 +315,5 @@ describe('op run after kill -9', () => {
     expect(leftovers).toEqual([]);
     const patches = server.requests().filter((record) => record.verb === 'patch').length;
     process.stdout.write(`kill -9 after ${atKill} of ${createdAtKill} created objects were handled; ${patches} PATCH requests for 500 objects\n`);
-  }, 240_000);
+  }, deadline(240_000));
 });

@@ -15,6 +15,7 @@ import { makeProject, OP, startDev } from './helpers/devProcess.js';
 import type { DevProcess } from './helpers/devProcess.js';
 import type { OpProcess } from './helpers/replicas.js';
 import { startOp } from './helpers/replicas.js';
+import { deadline } from '@opkit/test-tools';
 
 /** A free loopback port (taken, then released for the child to bind). */
 function freePort(): Promise<number> {
@@ -29,9 +30,9 @@ function freePort(): Promise<number> {
 }
 
 /** Poll a URL until it answers `status`, within a deadline. */
-async function waitForStatus(url: string, status: number, timeoutMs = 30_000): Promise<void> {
+async function waitForStatus(url: string, status: number, timeoutMs = deadline(30_000)): Promise<void> {
   let last = 'no answer';
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+  for (const giveUpAt = Date.now() + timeoutMs; Date.now() < giveUpAt;) {
     try {
       const answer = await fetch(url);
       last = `${answer.status} ${await answer.text()}`;
@@ -147,8 +148,8 @@ describe('op peering, op freeze, op resume', () => {
     dev = startDev(dir, ['--context', 'kind-dev', '--plain'], env);
     await deployed.waitFor(/^Pausing operations in favour of \[<Peer [^:]+: priority=666, lifetime=60, lastseen='[^']+'>\]\.$/);
     await client.create(kex, { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name: 'during', namespace: 'default' }, spec: {} });
-    for (const deadline = Date.now() + 30_000; !dev.stdout().includes('[default/during] Handled by op dev.');) {
-      if (Date.now() > deadline) throw new Error(`op dev did not handle the object:\n${dev.stdout()}`);
+    for (const giveUpAt = Date.now() + deadline(30_000); !dev.stdout().includes('[default/during] Handled by op dev.');) {
+      if (Date.now() > giveUpAt) throw new Error(`op dev did not handle the object:\n${dev.stdout()}`);
       await new Promise((resolve) => { setTimeout(resolve, 50); });
     }
     expect(dev.stdout()).toContain('op dev: on a cluster, the operator runs with peering priority 666 (--dev)');

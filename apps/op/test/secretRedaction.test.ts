@@ -11,6 +11,7 @@ import { connect } from '@opkit/kube';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DevProcess } from './helpers/devProcess.js';
 import { makeProject, startDev } from './helpers/devProcess.js';
+import { deadline } from '@opkit/test-tools';
 
 const OP = fileURLToPath(new URL('../dist/bin/op.js', import.meta.url));
 const SECRETS = { group: '', version: 'v1', plural: 'secrets', kind: 'Secret', namespaced: true } as const;
@@ -69,14 +70,14 @@ describe('op run: Secret values in debug output', () => {
       child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
       const exit = exited(child);
       try {
-        await vi.waitFor(() => expect(output).toMatch(/Handler 'create_secret' succeeded/), { timeout: 60_000, interval: 50 });
+        await vi.waitFor(() => expect(output).toMatch(/Handler 'create_secret' succeeded/), { timeout: deadline(60_000), interval: 50 });
         const client = await connect({ kubeconfig });
         try {
           await client.patch(SECRETS, 'creds', { data: { password: NEXT } }, { namespace: 'default', type: 'merge' });
         } finally {
           client.close();
         }
-        await vi.waitFor(() => expect(output).toMatch(/Handler 'update_secret' succeeded/), { timeout: 60_000, interval: 50 });
+        await vi.waitFor(() => expect(output).toMatch(/Handler 'update_secret' succeeded/), { timeout: deadline(60_000), interval: 50 });
       } finally {
         child.kill('SIGINT');
       }

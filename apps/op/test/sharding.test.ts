@@ -8,9 +8,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HandlingRecord, OpProcess, ReplicaCluster } from './helpers/replicas.js';
 import { overlaps, recordingOperator, startOp, startReplicaCluster } from './helpers/replicas.js';
+import { deadline } from '@opkit/test-tools';
 
 const OBJECTS = 3000;
-const LEASE_DURATION = 4;
+// Long enough that a member on a busy machine does not drop out of the group by a stalled renewal (a SIGKILL
+// still hands its share over: after the lease duration).
+const LEASE_DURATION = 12;
 
 /** Run `work` over `items` with at most `limit` at once. */
 async function pooled<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
@@ -43,16 +46,16 @@ describe('op run --sharding', () => {
     const replica = startOp([
       'run', operator.file, '-A', '--log-format', 'plain', '--standalone', '-q',
       '--sharding', '--lease-name', 'widgets', '--lease-namespace', 'default',
-      '--lease-duration', String(LEASE_DURATION), '--renew-deadline', '2', '--retry-period', '0.5',
+      '--lease-duration', String(LEASE_DURATION), '--renew-deadline', '8', '--retry-period', '0.5',
     ], id, { KUBECONFIG: join(dir, 'kubeconfig'), RECORD_DIR: join(operator.dir, 'records') });
     replicas.push(replica);
     return replica;
   };
   const waitForRecords = async (check: (records: HandlingRecord[]) => boolean, what: string, timeoutMs: number): Promise<HandlingRecord[]> => {
-    for (const deadline = Date.now() + timeoutMs; ;) {
+    for (const giveUpAt = Date.now() + timeoutMs; ;) {
       const records = operator.records();
       if (check(records)) return records;
-      if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms (${records.length} records)\n${replicas.map((r) => `--- ${r.id}\n${r.lines.slice(-20).join('\n')}`).join('\n')}`);
+      if (Date.now() > giveUpAt) throw new Error(`${what} within ${timeoutMs} ms (${records.length} records)\n${replicas.map((r) => `--- ${r.id}\n${r.lines.slice(-20).join('\n')}`).join('\n')}`);
       await new Promise((resolve) => { setTimeout(resolve, 200); });
     }
   };
@@ -62,11 +65,11 @@ describe('op run --sharding', () => {
     const all = ['replica-a', 'replica-b', 'replica-c'].map(start);
     // The group is formed when every member's Lease carries the view of all three.
     const leases = await client.resolveOne({ group: 'coordination.k8s.io', plural: 'leases' });
-    for (const deadline = Date.now() + 60_000; ;) {
+    for (const giveUpAt = Date.now() + deadline(60_000); ;) {
       const { items } = await client.listAll(leases, { namespace: 'default', labelSelector: 'opkit.dev/shard-group=widgets' });
       const views = items.map((lease) => lease.metadata.annotations?.['opkit.dev/shard-view']);
       if (views.length === 3 && views.every((view) => view === '["replica-a","replica-b","replica-c"]')) break;
-      if (Date.now() > deadline) throw new Error(`the group did not form: ${JSON.stringify(views)}`);
+      if (Date.now() > giveUpAt) throw new Error(`the group did not form: ${JSON.stringify(views)}`);
       await new Promise((resolve) => { setTimeout(resolve, 100); });
     }
 
@@ -74,7 +77,7 @@ describe('op run --sharding', () => {
     await pooled(names, 16, (name) => client.create(kex, { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name, namespace: 'default' }, spec: { field: 'one' } }));
     const created = Date.now();
     const creates = (records: HandlingRecord[]): HandlingRecord[] => records.filter((record) => record.kind === 'create');
-    const afterCreate = await waitForRecords((records) => new Set(creates(records).map((record) => record.name)).size === OBJECTS, 'every object handled once', 600_000);
+    const afterCreate = await waitForRecords((records) => new Set(creates(records).map((record) => record.name)).size === OBJECTS, 'every object handled once', deadline(600_000));
     const handledAt = Date.now();
     const owner = new Map<string, string>();
     for (const record of creates(afterCreate)) owner.set(record.name, record.replica);
@@ -96,7 +99,7 @@ describe('op run --sharding', () => {
     const lastRenewal = Date.parse(memberLeases.find((lease) => lease.spec.holderIdentity === victim!.id)!.spec.renewTime);
     await pooled(theirs, 16, (name) => client.patch(kex, name, { spec: { field: 'two' } }, { namespace: 'default' }));
     const updated = (records: HandlingRecord[]): HandlingRecord[] => records.filter((record) => record.kind === 'update' && theirs.includes(record.name));
-    const afterKill = await waitForRecords((records) => new Set(updated(records).map((record) => record.name)).size === theirs.length, 'the killed replica\'s objects handled by the others', 600_000);
+    const afterKill = await waitForRecords((records) => new Set(updated(records).map((record) => record.name)).size === theirs.length, 'the killed replica\'s objects handled by the others', deadline(600_000));
     const takenOver = updated(afterKill);
     expect(takenOver.every((record) => rest.some((replica) => replica.id === record.replica))).toBe(true);
     const firstTakeover = Math.min(...takenOver.map((record) => record.start)) - killedAt;
@@ -114,5 +117,5 @@ describe('op run --sharding', () => {
     expect(overlaps(afterKill, true)).toEqual([]);
     console.log(`sharding: ${OBJECTS} objects created in ${created - started} ms (with the start), all handled after ${handledAt - created} ms more; shares ${[...shares.entries()].map(([id, count]) => `${id}=${count}`).join(', ')}; `
       + `${theirs.length} objects of the killed replica handled by the others from ${firstTakeover} ms to ${lastTakeover} ms after the kill (${sinceRenewal} ms after its last renewal; lease duration ${LEASE_DURATION} s)`);
-  }, 1_200_000);
+  }, deadline(1_200_000));
 });

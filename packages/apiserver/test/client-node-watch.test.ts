@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
 import { example, GROUP, PLURAL, startClientNodeHarness, VERSION, waitUntil } from './clientNodeHarness.js';
+import { deadline } from '@opkit/test-tools';
 
 const PATH = `/apis/${GROUP}/${VERSION}/namespaces/default/${PLURAL}`;
 
@@ -31,7 +32,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('@kubernetes/client-node watches against the embedded API server', { timeout: 30_000 }, () => {
+describe('@kubernetes/client-node watches against the embedded API server', { timeout: deadline(30_000) }, () => {
   it('sees ADDED, MODIFIED and DELETED through Watch', async () => {
     const events: string[] = [];
     let ended = false;
@@ -200,10 +201,10 @@ describe('@kubernetes/client-node watches against the embedded API server', { ti
     await waitUntil('the informer cache equals the server (names and resourceVersions)', async () => {
       expected = await serverSnapshot();
       return snapshot() === expected;
-    }, 60_000);
+    }, deadline(60_000));
     expect(snapshot()).toBe(expected);
     expect(server.stats().requests[`watch ${PLURAL}`]! - watchesBefore).toBeGreaterThan(3); // it really was dropped
     expect(errors).toEqual([]);
     await informer.stop();
-  }, 120_000);
+  }, deadline(120_000));
 });

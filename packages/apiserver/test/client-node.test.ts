@@ -15,6 +15,7 @@ import type { CustomObjectsApi, KubernetesObject } from '@kubernetes/client-node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiServer } from '../src/index.js';
 import { example, GROUP, PLURAL, startClientNodeHarness, VERSION } from './clientNodeHarness.js';
+import { deadline } from '@opkit/test-tools';
 
 let server: ApiServer;
 let kc: KubeConfig;
@@ -30,7 +31,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('@kubernetes/client-node against the embedded API server', { timeout: 30_000 }, () => {
+describe('@kubernetes/client-node against the embedded API server', { timeout: deadline(30_000) }, () => {
   it('does CRUD on ConfigMaps with CoreV1Api', async () => {
     const created = await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'cm1', labels: { app: 'x' } }, data: { a: '1' } } });
     expect(created.metadata?.uid).toMatch(/^[0-9a-f-]{36}$/);

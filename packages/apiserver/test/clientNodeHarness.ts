@@ -6,6 +6,7 @@ import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig, loadYaml }
 import type { KubernetesListObject, KubernetesObject, V1CustomResourceDefinition } from '@kubernetes/client-node';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
+import { deadline } from '@opkit/test-tools';
 
 export const GROUP = 'kopf.dev';
 export const VERSION = 'v1';
@@ -22,7 +23,7 @@ export interface ClientNodeHarness {
 }
 
 /** Polls `check` (vitest's `vi.waitFor`) until it returns true, failing with `what` after the deadline. */
-export async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+export async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = deadline(15_000)): Promise<void> {
   await vi.waitFor(async () => {
     if (!(await check())) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
   }, { timeout: timeoutMs, interval: 20 });

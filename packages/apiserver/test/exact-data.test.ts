@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
 import { call, waitFor } from './protocolHelpers.js';
+import { deadline } from '@opkit/test-tools';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const NUMBERS = '/apis/exact.dev/v1/namespaces/default/numbers';
@@ -74,10 +75,10 @@ function openRawWatch(base: string, path: string): Promise<RawWatch> {
         waiting?.();
       });
       resolve({
-        next: async (timeoutMs = 30_000) => {
-          const deadline = Date.now() + timeoutMs;
+        next: async (timeoutMs = deadline(30_000)) => {
+          const giveUpAt = Date.now() + timeoutMs;
           while (lines.length === 0) {
-            const left = deadline - Date.now();
+            const left = giveUpAt - Date.now();
             if (left <= 0) throw new Error(`no watch line within ${timeoutMs} ms`);
             await new Promise<void>((wake) => {
               const timer = setTimeout(wake, left);

@@ -7,6 +7,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
+import { deadline } from '@opkit/test-tools';
 
 const SEED = 0x5eed;
 const COUNT = 3000;
@@ -207,7 +208,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('the API server under malformed input', { timeout: 30_000 }, () => {
+describe('the API server under malformed input', { timeout: deadline(30_000) }, () => {
   it(`answers ${COUNT} seeded malformed requests well-formed and without 5xx`, async () => {
     const rand = prng(SEED);
     const requests = Array.from({ length: COUNT }, () => randomRequest(rand));
@@ -229,7 +230,7 @@ describe('the API server under malformed input', { timeout: 30_000 }, () => {
     // The stream really exercised the error paths.
     for (const code of [400, 404, 405, 415, 422]) expect(statuses.get(code) ?? 0, `no ${code} answers`).toBeGreaterThan(0);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
-  }, 90_000);
+  }, deadline(90_000));
 
   it('keeps its stored state well-formed', async () => {
     const current = Number(server.stats().resourceVersion);
@@ -357,8 +358,8 @@ describe('the API server under malformed input', { timeout: 30_000 }, () => {
       expect(got.metadata.uid).toBe(created.metadata.uid);
       expect((await send({ method: 'DELETE', path: `${base}/c1`, headers: {} }, 5000)).status).toBe(200);
       expect((await send({ method: 'GET', path: `${base}/c1`, headers: {} })).status).toBe(404);
-      const deadline = Date.now() + 30_000;
-      while (events.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      const giveUpAt = Date.now() + deadline(30_000);
+      while (events.length < 3 && Date.now() < giveUpAt) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(events.map((e) => e.type)).toEqual(['ADDED', 'MODIFIED', 'DELETED']);
       const rvs = events.map((e) => Number(e.object.metadata.resourceVersion));
       expect(rvs[0]).toBe(Number(created.metadata.resourceVersion));

@@ -14,7 +14,7 @@ import { connect } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { toolMissing } from '@opkit/test-tools';
+import { deadline, toolMissing } from '@opkit/test-tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer, ApiServerOptions } from '../src/index.js';
@@ -41,10 +41,10 @@ async function rawConnection(url: string): Promise<{ socket: Socket; received: (
   let text = '';
   socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
   const closed = new Promise<string>((resolve) => {
-    const deadline = setTimeout(() => resolve('still open after 20 s'), 20_000);
+    const giveUpAt = setTimeout(() => resolve('still open after 20 s'), 20_000);
     socket.on('error', () => undefined);
     socket.once('close', () => {
-      clearTimeout(deadline);
+      clearTimeout(giveUpAt);
       resolve('closed');
     });
   });
@@ -301,7 +301,7 @@ describe('service-account tokens on the plain server', () => {
     await writeFile(kubeconfig, server.kubeconfig({ user: 'opkit:admin-for-test' }));
     const kubectl = (args: string[]): Promise<string> =>
       new Promise((resolve, reject) => {
-        execFile(kubectlPath, ['--kubeconfig', kubeconfig, ...args], { env: { ...process.env, HOME: home }, timeout: 30_000 }, (error, stdout, stderr) => (error ? reject(new Error(`kubectl ${args.join(' ')}: ${stderr || error.message}`)) : resolve(stdout)));
+        execFile(kubectlPath, ['--kubeconfig', kubeconfig, ...args], { env: { ...process.env, HOME: home }, timeout: deadline(30_000) }, (error, stdout, stderr) => (error ? reject(new Error(`kubectl ${args.join(' ')}: ${stderr || error.message}`)) : resolve(stdout)));
       });
     await kubectl(['create', 'serviceaccount', 'robot']);
     const token = (await kubectl(['create', 'token', 'robot'])).trim();

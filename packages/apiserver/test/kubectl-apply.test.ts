@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
-import { requireTool } from '@opkit/test-tools';
+import { deadline, requireTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
@@ -34,7 +34,7 @@ let env: NodeJS.ProcessEnv;
 /** Runs kubectl and resolves with stdout; rejects with stderr in the message on a non-zero exit. */
 function kubectl(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(KUBECTL, args, { env, timeout: 30_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(KUBECTL, args, { env, timeout: deadline(30_000), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`kubectl ${args.join(' ')} failed: ${stderr || error.message}`));
       else resolve(stdout);
     });
@@ -56,14 +56,14 @@ beforeAll(async () => {
   await cp(fixtures, deploy, { recursive: true });
   await server.writeKubeconfig(join(home, 'kubeconfig'));
   env = { PATH: process.env.PATH, HOME: home, KUBECONFIG: join(home, 'kubeconfig') };
-}, 60_000);
+}, deadline(60_000));
 
 afterAll(async () => {
   await server?.close();
   if (home) await rm(home, { recursive: true, force: true });
 });
 
-describe('kubectl deploys a generated project against the embedded API server', { timeout: 60_000 }, () => {
+describe('kubectl deploys a generated project against the embedded API server', { timeout: deadline(60_000) }, () => {
   it('dry-runs the CRD and the Namespace on the server, storing and emitting nothing', async () => {
     const start = rv();
     const objects = server.stats().objects;

@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { requireTool } from '@opkit/test-tools';
+import { deadline, requireTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
@@ -21,7 +21,7 @@ let home: string;
 let env: NodeJS.ProcessEnv;
 const hook = new TestWebhook();
 
-const kubectlRun = kubectlRunner(KUBECTL, () => env, 60_000);
+const kubectlRun = kubectlRunner(KUBECTL, () => env, deadline(60_000));
 const kubectl = kubectlRun.run;
 const ok = kubectlRun.ok;
 

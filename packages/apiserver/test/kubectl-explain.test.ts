@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requireTool } from '@opkit/test-tools';
+import { deadline, requireTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
@@ -25,7 +25,7 @@ let home: string;
 
 function kubectl(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(KUBECTL, args, { env: { ...process.env, KUBECONFIG: join(home, 'kubeconfig'), HOME: home }, timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile(KUBECTL, args, { env: { ...process.env, KUBECONFIG: join(home, 'kubeconfig'), HOME: home }, timeout: deadline(30_000) }, (error, stdout, stderr) => {
       if (error) reject(new Error(`kubectl ${args.join(' ')} failed: ${stderr || error.message}`));
       else resolve(stdout);
     });
@@ -47,7 +47,7 @@ afterAll(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-describe('kubectl explain', { timeout: 60_000 }, () => {
+describe('kubectl explain', { timeout: deadline(60_000) }, () => {
   it('prints a ConfigMap’s fields with their types and descriptions', async () => {
     const out = await kubectl(['explain', 'configmaps']);
     expect(out).toMatch(/^KIND:\s+ConfigMap\nVERSION:\s+v1\n/);

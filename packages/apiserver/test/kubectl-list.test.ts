@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requireTool } from '@opkit/test-tools';
+import { deadline, requireTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
@@ -24,7 +24,7 @@ let server: ApiServer;
 let home: string;
 let env: NodeJS.ProcessEnv;
 
-const kubectlRun = kubectlRunner(KUBECTL, () => env, 30_000);
+const kubectlRun = kubectlRunner(KUBECTL, () => env, deadline(30_000));
 const kubectl = kubectlRun.run;
 const ok = kubectlRun.ok;
 
@@ -51,7 +51,7 @@ beforeAll(async () => {
   env = { PATH: process.env.PATH, HOME: home, KUBECONFIG: join(home, 'kubeconfig') };
   await ok(['apply', '-f', WIDGET_CRD]);
   await ok(['wait', '--for=condition=Established', 'crd/widgets.example.com', '--timeout=20s']);
-}, 60_000);
+}, deadline(60_000));
 
 afterAll(async () => {
   await server?.close();

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requireTool } from '@opkit/test-tools';
+import { deadline, requireTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
@@ -27,7 +27,7 @@ let env: NodeJS.ProcessEnv;
 /** Runs kubectl and resolves with stdout; rejects with stderr in the message on a non-zero exit. */
 function kubectl(args: string[], input?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile(KUBECTL, args, { env, timeout: 30_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile(KUBECTL, args, { env, timeout: deadline(30_000), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`kubectl ${args.join(' ')} failed: ${stderr || error.message}`));
       else resolve(stdout);
     });
@@ -67,14 +67,14 @@ beforeAll(async () => {
   env = { PATH: process.env.PATH, HOME: home, KUBECONFIG: join(home, 'kubeconfig') };
   await kubectl(['apply', '-f', join(fixtures, 'crd.yaml')]);
   await kubectl(['wait', '--for=condition=Established', 'crd/kopfexamples.kopf.dev', '--timeout=20s']);
-}, 60_000);
+}, deadline(60_000));
 
 afterAll(async () => {
   await server?.close();
   if (home) await rm(home, { recursive: true, force: true });
 });
 
-describe('kubectl against the embedded API server', { timeout: 60_000 }, () => {
+describe('kubectl against the embedded API server', { timeout: deadline(60_000) }, () => {
   it('applies a CRD from YAML and waits for Established', async () => {
     const crd = json(await kubectl(['get', 'crd', 'kopfexamples.kopf.dev', '-o', 'json']));
     const established = crd.status.conditions.find((c: { type: string }) => c.type === 'Established');
@@ -293,7 +293,7 @@ describe('kubectl against the embedded API server', { timeout: 60_000 }, () => {
     await kubectl(['create', '-f', '-'], objYaml('edited', { duration: '1m' }));
     const editEnv = { ...env, KUBE_EDITOR: 'sed -i s/duration:\\ 1m/duration:\\ 7m/' };
     const edited = await new Promise<string>((resolve, reject) => {
-      execFile(KUBECTL, ['edit', 'kex', 'edited'], { env: editEnv, timeout: 30_000 }, (error, stdout, stderr) =>
+      execFile(KUBECTL, ['edit', 'kex', 'edited'], { env: editEnv, timeout: deadline(30_000) }, (error, stdout, stderr) =>
         error ? reject(new Error(`kubectl edit failed: ${stderr || error.message}`)) : resolve(stdout),
       );
     });
@@ -381,7 +381,7 @@ function collect(stream: NodeJS.ReadableStream): { waitFor(pattern: RegExp, time
     for (const w of waiters) w();
   });
   return {
-    waitFor: (pattern, timeoutMs = 15_000) =>
+    waitFor: (pattern, timeoutMs = deadline(15_000)) =>
       new Promise((resolve, reject) => {
         const check = (): void => {
           if (!pattern.test(text)) return;

@@ -1,6 +1,7 @@
 // Running the real kubectl from a test: its exit code and output (never a thrown error), and `ok` for the calls
 // that must succeed. Shared by the kubectl test files that drive one embedded server each.
 import { execFile } from 'node:child_process';
+import { deadline } from '@opkit/test-tools';
 
 /** One kubectl run: exit code and output. */
 export interface KubectlRun {
@@ -22,7 +23,7 @@ export interface Kubectl {
  * @param env - the environment of each run
  * @param timeout - ms before a run is killed
  */
-export function kubectlRunner(command: string, env: () => NodeJS.ProcessEnv, timeout = 60_000): Kubectl {
+export function kubectlRunner(command: string, env: () => NodeJS.ProcessEnv, timeout = deadline(60_000)): Kubectl {
   const run = (args: string[], stdin?: string): Promise<KubectlRun> => new Promise((resolve) => {
     const child = execFile(command, args, { env: env(), timeout, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 const BIN = fileURLToPath(new URL('../dist/bin/opkit-apiserver.js', import.meta.url));
 let dir: string;
@@ -18,7 +19,7 @@ const children = new Set<ChildProcess>();
 function run(args: string[], as: { uid?: number; gid?: number; nodeFlags?: string[] } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { nodeFlags = [], ...ids } = as;
   return new Promise((resolve) => {
-    execFile(process.execPath, [...nodeFlags, BIN, ...args], { timeout: 60_000, ...ids }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...nodeFlags, BIN, ...args], { timeout: deadline(60_000), ...ids }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr });
     });
   });
@@ -30,7 +31,7 @@ function start(args: string[]): Promise<{ child: ChildProcess; url: string; stdo
   child.on('exit', () => children.delete(child));
   let out = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready within 60 s: ${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`not ready within 60 s: ${out}`)), deadline(60_000));
     child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
@@ -65,7 +66,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('opkit-apiserver', { timeout: 120_000 }, () => {
+describe('opkit-apiserver', { timeout: deadline(120_000) }, () => {
   it('prints the usage for --help and exits 0', async () => {
     const result = await run(['--help']);
     expect(result.code).toBe(0);
@@ -134,10 +135,10 @@ describe('opkit-apiserver', { timeout: 120_000 }, () => {
     let out = '';
     child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
     child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-    const deadline = Date.now() + 60_000;
+    const giveUpAt = Date.now() + deadline(60_000);
     while (!/stored in (\S+) \(mode 0600\)/.test(out)) {
       if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}: ${out}`);
-      if (Date.now() > deadline) throw new Error(`no token line within 60 s: ${out}`);
+      if (Date.now() > giveUpAt) throw new Error(`no token line within 60 s: ${out}`);
       await new Promise((resolve) => child.stdout?.once('data', resolve));
     }
     const listening = /^opkit-apiserver listening on https:\/\/0\.0\.0\.0:(\d+) \(from this machine: (https:\/\/127\.0\.0\.1:\1)\)$/m.exec(out);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 const BIN = fileURLToPath(new URL('../dist/bin/opkit-apiserver.js', import.meta.url));
 const CRD = {
@@ -34,7 +35,7 @@ function startChild(): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start within 15 s: ${out}${err}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`the server did not start within 15 s: ${out}${err}`)), deadline(15_000));
     child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -83,9 +84,9 @@ describe('opkit-apiserver --data-dir', () => {
     const first = await startChild();
     expect((await request(first.url, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', CRD)).status).toBe(201);
     const widgets = '/apis/example.com/v1/namespaces/default/widgets';
-    const deadline = Date.now() + 15_000;
+    const giveUpAt = Date.now() + deadline(15_000);
     while ((await request(first.url, 'GET', widgets)).status !== 200) {
-      if (Date.now() > deadline) throw new Error('the widgets resource was never served');
+      if (Date.now() > giveUpAt) throw new Error('the widgets resource was never served');
     }
 
     // acknowledged[name] = highest counter the server acknowledged for that object, with its RV.
@@ -182,5 +183,5 @@ describe('opkit-apiserver --data-dir', () => {
     } finally {
       await killHard(third.child);
     }
-  }, 60_000);
+  }, deadline(60_000));
 });

@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findTool, requireTool } from '@opkit/test-tools';
+import { deadline, findTool, requireTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
@@ -52,7 +52,7 @@ function expectTooLong(answer: { status: number; body: any }, kind: 'ConfigMap' 
 
 function kubectl(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(KUBECTL, args, { env: { ...process.env, KUBECONFIG: join(home, 'kubeconfig'), HOME: home }, timeout: 30_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(KUBECTL, args, { env: { ...process.env, KUBECONFIG: join(home, 'kubeconfig'), HOME: home }, timeout: deadline(30_000), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
 import { call, configMap, openWatch } from './protocolHelpers.js';
+import { deadline } from '@opkit/test-tools';
 
 let server: ApiServer;
 let url: string;
@@ -109,7 +110,7 @@ describe('startApiServer CRUD', () => {
       const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => call(url, 'POST', ns, configMap(`c${i}`))));
       const rvs = answers.map((a) => Number(a.body.metadata.resourceVersion)).sort((a, b) => a - b);
       expect(answers.every((a) => a.status === 201)).toBe(true);
-      const events = await watch.take(1000, 10_000);
+      const events = await watch.take(1000, deadline(10_000));
       const eventRvs = events.map((e) => Number(e.object.metadata.resourceVersion));
       expect(eventRvs).toEqual(rvs);
       expect(eventRvs).toEqual(Array.from({ length: 1000 }, (_, i) => start + 1 + i));

@@ -3,6 +3,7 @@
 import { vi } from 'vitest';
 import { request } from 'node:http';
 import type { IncomingMessage } from 'node:http';
+import { deadline } from '@opkit/test-tools';
 
 /** An HTTP answer. */
 export interface Answer {
@@ -95,13 +96,13 @@ export function openWatch(base: string, path: string, headers: Record<string, st
       res.on('end', finish);
       res.on('close', finish);
       res.on('error', finish);
-      const next = async (timeoutMs = 30_000): Promise<WatchEvent> => {
-        const deadline = Date.now() + timeoutMs;
+      const next = async (timeoutMs = deadline(30_000)): Promise<WatchEvent> => {
+        const giveUpAt = Date.now() + timeoutMs;
         for (;;) {
           const ev = queue.shift();
           if (ev) return ev;
           if (done) throw new Error('watch ended');
-          const left = deadline - Date.now();
+          const left = giveUpAt - Date.now();
           if (left <= 0) throw new Error(`no watch event within ${timeoutMs} ms`);
           await new Promise<void>((r) => {
             const t = setTimeout(r, left);
@@ -115,7 +116,7 @@ export function openWatch(base: string, path: string, headers: Record<string, st
       resolve({
         status: res.statusCode ?? 0,
         next,
-        take: async (count, timeoutMs = 30_000) => {
+        take: async (count, timeoutMs = deadline(30_000)) => {
           const out: WatchEvent[] = [];
           while (out.length < count) out.push(await next(timeoutMs));
           return out;
@@ -140,7 +141,7 @@ export function openWatch(base: string, path: string, headers: Record<string, st
  * @example
  * await waitFor(async () => (await call(url, 'GET', path)).status === 404);
  */
-export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 30_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = deadline(30_000), what = 'condition'): Promise<T> {
   return vi.waitFor(async () => {
     const value = await check();
     if (!value) throw new Error(`timed out waiting for ${what}`);

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { toolMissing } from '@opkit/test-tools';
+import { deadline, toolMissing } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
@@ -21,7 +21,7 @@ const SCRIPT = join(import.meta.dirname, 'fixtures', 'python_watch.py');
 /** Why the Python client cannot run here, or undefined when `import kubernetes` works. */
 function pythonClientMissing(): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(PYTHON, ['-c', 'import kubernetes'], { timeout: 20_000 }, (error, _stdout, stderr) => {
+    execFile(PYTHON, ['-c', 'import kubernetes'], { timeout: deadline(20_000) }, (error, _stdout, stderr) => {
       resolve(error ? `${PYTHON} cannot import kubernetes (${(stderr.trim().split('\n').pop() ?? error.message) || error.message}); apt-get install -y python3-kubernetes` : undefined);
     });
   });

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findTool, useTool } from '@opkit/test-tools';
+import { deadline, findTool, useTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
@@ -62,7 +62,7 @@ describe('service-account tokens and RBAC (authorization: rbac)', () => {
   /** kubectl's stdout, exit code and stderr (never rejects). */
   function kubectl(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
-      execFile(KUBECTL, args, { env, timeout: 30_000 }, (error, stdout, stderr) => {
+      execFile(KUBECTL, args, { env, timeout: deadline(30_000) }, (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
       });
     });

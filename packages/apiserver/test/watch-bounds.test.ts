@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
 import { call, openWatch, waitFor } from './protocolHelpers.js';
+import { deadline } from '@opkit/test-tools';
 
 /** Objects of 40 KB: 600 of them are a 24 MB replay, several times a loopback socket's buffers. */
 const OBJECTS = 600;
@@ -105,7 +106,7 @@ describe('bounded watches', () => {
     expect(backlog.maxBytes).toBeGreaterThan(0);
     expect(backlog.maxBytes).toBeLessThanOrEqual(MAX_HELD_BYTES);
     expect(backlog.events).toBe(0);
-  }, 300_000);
+  }, deadline(300_000));
 
   describe('an unresponsive watcher', () => {
     let server: ApiServer;
@@ -121,7 +122,7 @@ describe('bounded watches', () => {
       });
       const reader = await openWatch(server.url, path);
       cleanups.push(() => reader.close());
-      await reader.take(OBJECTS, 60_000);
+      await reader.take(OBJECTS, deadline(60_000));
       await waitFor(() => server.stats().watches === 2, 30_000, 'both watches open');
       // The never-reading watch cannot finish its 24 MB replay, so every live event waits behind it: up to
       // the bound it holds them all (and stays open), and the event beyond the bound closes it.
@@ -137,13 +138,13 @@ describe('bounded watches', () => {
       // Its connection is reset, not ended behind the data it never read: the client sees the close at
       // once (an ended stream would leave it reading megabytes first, on a connection kept alive).
       const outcome = new Promise<string>((resolve) => {
-        const deadline = setTimeout(() => resolve('still open after 20 s'), 20_000);
+        const giveUp = setTimeout(() => resolve('still open after 20 s'), 20_000);
         socket.on('error', (error: NodeJS.ErrnoException) => {
-          clearTimeout(deadline);
+          clearTimeout(giveUp);
           resolve(error.code ?? 'error');
         });
         socket.on('end', () => {
-          clearTimeout(deadline);
+          clearTimeout(giveUp);
           resolve('end');
         });
       });
@@ -151,10 +152,10 @@ describe('bounded watches', () => {
       expect(await outcome).toBe('ECONNRESET');
       expect((await call(server.url, 'GET', '/metrics')).text).toContain('apiserver_terminated_watchers_total{resource="configmaps"} 1');
       expect(server.stats().watchBacklog).toMatchObject({ replaying: 0 });
-      const live = await reader.take(101, 30_000);
+      const live = await reader.take(101, deadline(30_000));
       expect(live.map((e) => e.type)).toEqual(Array(101).fill('MODIFIED'));
       expect(live.map((e) => e.object.data.n)).toEqual(Array.from({ length: 101 }, (_, i) => String(i)));
       expect(reader.isEnded()).toBe(false);
-    }, 120_000);
+    }, deadline(120_000));
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../src/index.js';
 import type { ApiServer } from '../src/index.js';
 import { call, configMap, openWatch, waitFor } from './protocolHelpers.js';
+import { deadline } from '@opkit/test-tools';
 
 let server: ApiServer;
 let url: string;
@@ -195,7 +196,7 @@ describe('watch', () => {
       const expected = (await call(url, 'GET', `${base}?labelSelector=${selector}`)).body;
       const total = Number(expected.metadata.resourceVersion) - Number(rv);
       // The unfiltered watch sees every change exactly once; use it to know when the stream caught up.
-      const everything = await all.take(total, 10_000);
+      const everything = await all.take(total, deadline(10_000));
       expect(everything.map((e) => Number(e.object.metadata.resourceVersion))).toEqual(Array.from({ length: total }, (_, i) => Number(rv) + 1 + i));
       const state = new Map<string, string>();
       const apply = (e: { type: string; object: any }): void => {

@@ -12,7 +12,7 @@ import { AdmissionError, Registry } from '@opkit/handlers';
 import type { KubeObject } from '@opkit/kube';
 import { MUTATING_WEBHOOK_CONFIGURATIONS, VALIDATING_WEBHOOK_CONFIGURATIONS } from '@opkit/webhooks';
 import type { RenderedWebhookConfiguration } from '@opkit/webhooks';
-import { findTool, useTool } from '@opkit/test-tools';
+import { deadline, findTool, useTool } from '@opkit/test-tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Operator } from '../src/index.js';
 import type { Harness } from './harness.js';
@@ -48,7 +48,7 @@ describe('the operator serves admission handlers', () => {
   function kubectlApply(name: string, field: string): Promise<{ code: number; stderr: string }> {
     const manifest = JSON.stringify({ apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name, namespace: 'default' }, spec: { field } });
     return new Promise((resolve) => {
-      const child = execFile(KUBECTL, ['apply', '-f', '-'], { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: join(home, 'kubeconfig') }, timeout: 60_000 },
+      const child = execFile(KUBECTL, ['apply', '-f', '-'], { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: join(home, 'kubeconfig') }, timeout: deadline(60_000) },
         (error, _stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr }));
       child.stdin!.end(manifest);
     });

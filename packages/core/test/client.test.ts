@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdmissionError, AdoptionError, Registry, TemporaryError } from '../src/index.js';
 import type { Harness } from './harness.js';
 import { kopfExample, startHarness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 const CONFIGMAPS: Resource = { group: '', version: 'v1', plural: 'configmaps', kind: 'ConfigMap', namespaced: true };
 /** Where a handler would go if it read KUBECONFIG: nothing listens there. */
@@ -156,7 +157,7 @@ describe("handlers get the operator's client", () => {
     const run = await h.run(registry);
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
     const body = await h.waitFor('kopf-example-1', (b) => (b.status as any)?.create_fn !== undefined, 'the create handler');
-    await expect.poll(() => seen.size, { timeout: 15_000 }).toBe(6);
+    await expect.poll(() => seen.size, { timeout: deadline(15_000) }).toBe(6);
     const server = h.client.info.server;
     expect(server).not.toBe(ELSEWHERE);
     expect((body.status as any).create_fn).toEqual({ server });

@@ -17,6 +17,7 @@ import { createIndexer } from '@opkit/handlers';
 import type { Harness } from './harness.js';
 import { diffBaseOf, FAST, kopfExample, startHarness } from './harness.js';
 import { manualClock } from './manualClock.js';
+import { deadline } from '@opkit/test-tools';
 
 type HandlerEvent = Extract<FeedEvent, { type: 'handler' }>;
 const handlerEvents = (feed: readonly FeedEvent[], id: string): HandlerEvent[] => feed.filter((e): e is HandlerEvent => e.type === 'handler' && e.id === id);
@@ -208,7 +209,7 @@ describe('the composition root: one Clock drives the runtime', () => {
     const until = async (ready: () => boolean, what: string): Promise<void> => {
       await vi.waitFor(() => {
         if (!ready()) throw new Error(`waiting for ${what}; timers due at +${clock.dueTimes().map((t) => (t - t0) / 1000).join(', ')} s`);
-      }, { timeout: 15_000, interval: 20 });
+      }, { timeout: deadline(15_000), interval: 20 });
     };
     await until(() => count('create_fn', 'retrying') === 1 && count('watcher', 'retrying') === 1 && clock.dueTimes().includes(t0 + 30_000)
       && clock.dueTimes().includes(t0 + 60_000), 'the first attempts');
@@ -233,7 +234,7 @@ describe('the composition root: one Clock drives the runtime', () => {
     await vi.waitFor(() => {
       clock.advanceTo(clock.now() + 1_000);
       if (!stopped) throw new Error(`still stopping; timers due at +${clock.dueTimes().map((t) => (t - t0) / 1000).join(', ')} s`);
-    }, { timeout: 15_000, interval: 20 });
+    }, { timeout: deadline(15_000), interval: 20 });
     await stopping;
   });
 });

@@ -9,8 +9,12 @@ import { Registry } from '../src/index.js';
 import type { FeedEvent } from '../src/index.js';
 import type { Harness, Running } from './harness.js';
 import { CRDS, FAST, kopfExample, startHarness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 const FAST_LEASES = { leaseDuration: 2, renewDeadline: 1.5, retryPeriod: 0.25 };
+// Leader election with a lease a busy machine cannot lose by a stalled event loop: a clean stop releases the lease,
+// so the standby still takes over within a retry period.
+const STEADY_LEASES = { leaseDuration: 30, renewDeadline: 20, retryPeriod: 0.25 };
 
 /** A registry whose create handler records which operator handled which object. */
 function recording(name: string, handled: Map<string, string[]>): Registry {
@@ -38,7 +42,7 @@ describe('coordination', () => {
   };
   const installPeering = async (): Promise<void> => {
     for (const crd of peeringCrds()) await h.client.create(CRDS, crd);
-    const resource = await vi.waitFor(() => h.client.resolveOne('clusterkopfpeerings.kopf.dev'), { timeout: 30_000, interval: 50 });
+    const resource = await vi.waitFor(() => h.client.resolveOne('clusterkopfpeerings.kopf.dev'), { timeout: deadline(30_000), interval: 50 });
     await h.client.create(resource, { apiVersion: 'kopf.dev/v1', kind: 'ClusterKopfPeering', metadata: { name: 'default' } });
   };
   const peeringEvents = (run: Running): Extract<FeedEvent, { type: 'peering' }>[] => run.feed.filter((event): event is Extract<FeedEvent, { type: 'peering' }> => event.type === 'peering');
@@ -59,8 +63,8 @@ describe('coordination', () => {
     await h.client.create(h.kex, kopfExample('before'), { namespace: 'default' });
     await h.waitFor('before', (body) => (body.status as any)?.create_fn === 'a', 'before handled');
     await freezeOperators({ client: h.client, identity: 'admin@host', clusterwide: true, lifetime: 600 });
-    await vi.waitFor(() => expect(run.lines.some((line) => line.startsWith('Pausing operations in favour of [<Peer admin@host: priority=100, lifetime=600, lastseen='))).toBe(true), { timeout: 30_000 });
-    await vi.waitFor(() => expect(run.lines).toContain('Pausing the watches.'), { timeout: 30_000 });
+    await vi.waitFor(() => expect(run.lines.some((line) => line.startsWith('Pausing operations in favour of [<Peer admin@host: priority=100, lifetime=600, lastseen='))).toBe(true), { timeout: deadline(30_000) });
+    await vi.waitFor(() => expect(run.lines).toContain('Pausing the watches.'), { timeout: deadline(30_000) });
     expect(peeringEvents(run).at(-1)).toMatchObject({ paused: true, reason: 'higher-priority', identity: 'op-a' });
     expect(peeringEvents(run).at(-1)!.objects[0]!.peers.map((peer) => peer.identity).sort()).toEqual(['admin@host', 'op-a']);
     await h.client.create(h.kex, kopfExample('during'), { namespace: 'default' });
@@ -75,17 +79,21 @@ describe('coordination', () => {
   it('lets only the leader handle objects, and a standby take over when it stops', async () => {
     await installPeering();
     const handled = new Map<string, string[]>();
-    const settings = (identity: string): typeof FAST => ({ ...FAST, peering: { identity, leaderElection: true, leaseName: 'kex-operator', ...FAST_LEASES } });
+    const settings = (identity: string): typeof FAST => ({ ...FAST, peering: { identity, leaderElection: true, leaseName: 'kex-operator', ...STEADY_LEASES } });
     const a = await h.run(recording('a', handled), { client: await clientOf('a'), settings: settings('a') });
-    await vi.waitFor(() => expect(a.feed.some((event) => event.type === 'leadership' && event.leader)).toBe(true), { timeout: 30_000 });
+    await vi.waitFor(() => expect(a.feed.some((event) => event.type === 'leadership' && event.leader)).toBe(true), { timeout: deadline(30_000) });
     const b = await h.run(recording('b', handled), { client: await clientOf('b'), settings: settings('b') });
-    await vi.waitFor(() => expect(b.feed.some((event) => event.type === 'leadership' && !event.leader && event.holder === 'a')).toBe(true), { timeout: 30_000 });
+    await vi.waitFor(() => expect(b.feed.some((event) => event.type === 'leadership' && !event.leader && event.holder === 'a')).toBe(true), { timeout: deadline(30_000) });
     for (const name of ['one', 'two', 'three']) await h.client.create(h.kex, kopfExample(name), { namespace: 'default' });
     for (const name of ['one', 'two', 'three']) await h.waitFor(name, (body) => (body.status as any)?.create_fn === 'a', `${name} handled by the leader`);
     // Only the leader writes a peering record; its group would keep its replicas from pausing each other.
+    // The leader writes its record beside handling, not before it: wait for it.
     const [peerings] = await h.client.resolve('clusterkopfpeerings.kopf.dev');
-    const records = ((await h.client.get<KubeObject>(peerings!, 'default')).status ?? {}) as Record<string, any>;
-    expect(Object.keys(records)).toEqual(['a']);
+    const records = await vi.waitFor(async () => {
+      const status = ((await h.client.get<KubeObject>(peerings!, 'default')).status ?? {}) as Record<string, any>;
+      expect(Object.keys(status)).toEqual(['a']);
+      return status;
+    }, { timeout: deadline(30_000), interval: 50 });
     expect(records.a.opkit).toEqual({ group: 'default/kex-operator' });
 
     await a.stop();
@@ -101,10 +109,10 @@ describe('coordination', () => {
     const a = await h.run(recording('a', handled), { client: await clientOf('a'), settings: settings('a') });
     const b = await h.run(recording('b', handled), { client: await clientOf('b'), settings: settings('b') });
     const both = (run: Running): boolean => run.feed.some((event) => event.type === 'shards' && event.active && event.members.length === 2);
-    await vi.waitFor(() => expect(both(a) && both(b)).toBe(true), { timeout: 30_000 });
+    await vi.waitFor(() => expect(both(a) && both(b)).toBe(true), { timeout: deadline(30_000) });
     const names = Array.from({ length: 20 }, (_, i) => `obj-${i}`);
     for (const name of names) await h.client.create(h.kex, kopfExample(name), { namespace: 'default' });
-    await vi.waitFor(() => expect(names.every((name) => handled.has(name))).toBe(true), { timeout: 15_000 });
+    await vi.waitFor(() => expect(names.every((name) => handled.has(name))).toBe(true), { timeout: deadline(15_000) });
     expect([...handled.values()].every((by) => by.length === 1)).toBe(true);
     const byA = names.filter((name) => handled.get(name)![0] === 'a').length;
     expect(byA).toBeGreaterThan(0);

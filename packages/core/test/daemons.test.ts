@@ -9,6 +9,7 @@ import { Registry, TemporaryError } from '../src/index.js';
 import type { FeedEvent } from '../src/index.js';
 import type { Harness, Running } from './harness.js';
 import { kopfExample, startHarness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 const FINALIZER = 'opkit.dev/finalizer';
 
@@ -29,7 +30,7 @@ function daemonFeed(run: Running, name = 'kopf-example-1'): string[] {
 }
 
 async function gone(h: Harness, name = 'kopf-example-1'): Promise<void> {
-  await expect.poll(async () => (await h.client.listAll(h.kex, { namespace: 'default' })).items.some((b) => b.metadata.name === name), { timeout: 15_000 }).toBe(false);
+  await expect.poll(async () => (await h.client.listAll(h.kex, { namespace: 'default' })).items.some((b) => b.metadata.name === name), { timeout: deadline(15_000) }).toBe(false);
 }
 
 describe('processing: daemons and timers', () => {
@@ -127,7 +128,7 @@ describe('processing: daemons and timers', () => {
     const last = runs.get('kopf-example-1');
     // Another object's timer running three times shows that time passed: the stopped one did not run again.
     await h.client.create(h.kex, kopfExample('witness'), { namespace: 'default' });
-    await expect.poll(() => runs.get('witness') ?? 0, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => runs.get('witness') ?? 0, { timeout: deadline(30_000) }).toBeGreaterThanOrEqual(3);
     expect(runs.get('kopf-example-1')).toBe(last);
     expect(daemonFeed(run)).toEqual(['tick started', 'tick stopping resource-deleted', 'tick stopped resource-deleted']);
   });

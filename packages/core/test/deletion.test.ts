@@ -7,6 +7,7 @@ import { Registry, TemporaryError } from '../src/index.js';
 import type { FeedEvent } from '../src/index.js';
 import type { Harness } from './harness.js';
 import { diffBaseOf, kopfExample, progressOf, startHarness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 const FINALIZER = 'opkit.dev/finalizer';
 
@@ -40,7 +41,7 @@ describe('processing: deletion', () => {
     expect(creation.map((r) => r.subresource ?? 'object')).toEqual(['object', 'status']);
 
     await h.client.delete(h.kex, 'kopf-example-1', { namespace: 'default' });
-    await expect.poll(async () => (await h.client.listAll(h.kex, { namespace: 'default' })).items.length, { timeout: 15_000 }).toBe(0);
+    await expect.poll(async () => (await h.client.listAll(h.kex, { namespace: 'default' })).items.length, { timeout: deadline(15_000) }).toBe(0);
     await expect.poll(() => indexOfLine(run.lines, 'Deleted, really deleted, and we are notified.')).toBeGreaterThanOrEqual(0);
     expect(seenByDelete).toEqual([{ deleting: true, finalizers: [FINALIZER] }]);
     const processed = indexOfLine(run.lines, '[default/kopf-example-1] Deletion is processed: 1 succeeded; 0 failed.');
@@ -69,7 +70,7 @@ describe('processing: deletion', () => {
     await expect.poll(() => patches().length).toBe(2); // the finalizer's JSON patch, then the first attempt's status patch
     const before = patches().length;
     await h.client.delete(h.kex, 'kopf-example-1', { namespace: 'default' });
-    await expect.poll(() => indexOfLine(run.lines, 'Deleted, really deleted, and we are notified.'), { timeout: 15_000 }).toBeGreaterThanOrEqual(0);
+    await expect.poll(() => indexOfLine(run.lines, 'Deleted, really deleted, and we are notified.'), { timeout: deadline(15_000) }).toBeGreaterThanOrEqual(0);
     expect(calls).toEqual(['create', 'delete']);
     expect(run.lines).toContain('[default/kopf-example-1] Creation is superseded by deletion: 0 succeeded; 0 failed; 1 left to the moment.');
     expect(run.lines).toContain("[default/kopf-example-1] Handler 'create_fn' failed temporarily: not yet");

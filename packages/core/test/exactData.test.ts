@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseJson } from '@opkit/json';
-import { findTool, useTool } from '@opkit/test-tools';
+import { deadline, findTool, useTool } from '@opkit/test-tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry } from '../src/index.js';
 import type { Harness } from './harness.js';
@@ -37,7 +37,7 @@ describe('exact data end to end', () => {
   let h: Harness;
   let dir: string;
   const kubectl = (args: string[], input?: string): Promise<string> => new Promise((resolve, reject) => {
-    const child = execFile(KUBECTL, args, { env: { PATH: process.env.PATH ?? '', HOME: dir, KUBECONFIG: join(dir, 'kubeconfig') }, timeout: 30_000 },
+    const child = execFile(KUBECTL, args, { env: { PATH: process.env.PATH ?? '', HOME: dir, KUBECONFIG: join(dir, 'kubeconfig') }, timeout: deadline(30_000) },
       (error, stdout, stderr) => (error ? reject(new Error(`kubectl ${args.join(' ')}: ${stderr || error.message}`)) : resolve(stdout)));
     if (input !== undefined) child.stdin?.end(input);
   });

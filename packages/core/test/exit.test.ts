@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 const fixture = fileURLToPath(new URL('fixtures/exitAfterAbort.mjs', import.meta.url));
 const built = fileURLToPath(new URL('../dist/index.js', import.meta.url));
@@ -16,7 +17,7 @@ describe('operator shutdown with daemons and timers', () => {
     child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
     child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
     const exit = await new Promise<{ code: number | null; killed: boolean }>((resolve) => {
-      const timer = setTimeout(() => { child.kill('SIGKILL'); }, 30_000);
+      const timer = setTimeout(() => { child.kill('SIGKILL'); }, deadline(30_000));
       child.on('exit', (code, signal) => { clearTimeout(timer); resolve({ code, killed: signal === 'SIGKILL' }); });
     });
     expect(exit, output).toEqual({ code: 0, killed: false });

@@ -11,6 +11,7 @@ import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { vi } from 'vitest';
 import { createLogger, Operator } from '../src/index.js';
 import type { FeedEvent, OperatorOptions, Registry, SettingsInput } from '../src/index.js';
+import { deadline } from '@opkit/test-tools';
 
 export const CRDS: Resource = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
 
@@ -90,7 +91,7 @@ export async function startHarness(options: ApiServerOptions & { status?: boolea
   writeFileSync(path, server.kubeconfig());
   const client = await connect({ kubeconfig: path, retry: { start: 20, max: 500, attempts: 20 } });
   await client.create(CRDS, kopfExampleCrd({ status: options.status ?? true }));
-  const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: 30_000, interval: 50 });
+  const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: deadline(30_000), interval: 50 });
   const runs: Running[] = [];
   const harness: Harness = {
     server, client, kex,
@@ -125,7 +126,7 @@ export async function startHarness(options: ApiServerOptions & { status?: boolea
           last = body;
           if (!predicate(body)) throw new Error(`waiting for ${what}`);
           return body;
-        }, { timeout: 15_000, interval: 50 });
+        }, { timeout: deadline(15_000), interval: 50 });
       } catch (error) {
         throw new Error(`${what} did not happen within 15 s; last seen: ${stringifyJson(last ?? null)}`, { cause: error });
       }

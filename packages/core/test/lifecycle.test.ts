@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Registry, TemporaryError } from '../src/index.js';
 import type { Harness } from './harness.js';
 import { diffBaseOf, kopfExample, startHarness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 describe('processing: the life of an object', () => {
   let h: Harness;
@@ -87,7 +88,7 @@ describe('processing: the life of an object', () => {
     await h.client.create(h.kex, kopfExample('fine'), { namespace: 'default' });
     await h.waitFor('fine', (b) => (b.status as any)?.create_fn === 'ok', 'the healthy object');
     const throttles = (): string[] => run.lines.filter((line) => line.startsWith('[default/broken] Throttling for'));
-    await expect.poll(() => throttles().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => throttles().length, { timeout: deadline(30_000) }).toBeGreaterThanOrEqual(3);
     // The failed part is retried, with growing delays (the last one repeating).
     expect(throttles().slice(0, 3).map((line) => /Throttling for ([\d.]+) seconds/.exec(line)?.[1])).toEqual(['0.2', '0.4', '0.4']);
     expect(throttles()[0]).toContain('422');

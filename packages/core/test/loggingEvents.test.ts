@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENTS_RESOURCE } from '@opkit/kube';
 import type { KubeObject } from '@opkit/kube';
-import { findTool, useTool } from '@opkit/test-tools';
+import { deadline, findTool, useTool } from '@opkit/test-tools';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { events, Registry } from '../src/index.js';
 import type { Harness } from './harness.js';
@@ -18,7 +18,7 @@ const kubectlTool = findTool('kubectl');
 
 function run(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(command, args, { timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(command, args, { timeout: deadline(60_000) }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });
@@ -46,7 +46,7 @@ describe('Logging events', () => {
       const found = (await eventsOf(created.metadata.uid)).filter((e) => e.reason === 'Logging');
       if (!found.some((e) => e.message === "Handler 'create_fn' succeeded.")) throw new Error('waiting for the Logging events');
       return found;
-    }, { timeout: 15_000, interval: 50 });
+    }, { timeout: deadline(15_000), interval: 50 });
     const seen = logging.map((e) => `${e.type as string} ${e.message as string}`);
     expect(seen).toEqual(expect.arrayContaining(['Normal An info line.', 'Warning A warning line.', 'Error An error line.', "Normal Handler 'create_fn' succeeded."]));
     expect(seen.some((line) => line.includes('A debug line.'))).toBe(false);
@@ -85,7 +85,7 @@ describe('Logging events', () => {
       const total = found.reduce((sum, e) => sum + Number(e.count ?? 1), 0);
       if (total < 1000) throw new Error(`waiting for the count to reach 1000 (now ${total})`);
       return found;
-    }, { timeout: 20_000, interval: 100 });
+    }, { timeout: deadline(20_000), interval: 100 });
     expect(storm.length).toBeGreaterThan(0);
     expect(storm.length).toBeLessThanOrEqual(5);
     expect(storm.reduce((sum, e) => sum + Number(e.count ?? 1), 0)).toBe(1000);
@@ -103,7 +103,7 @@ describe('Logging events', () => {
     const posted = (ok: boolean) => op.feed.filter((e) => e.type === 'event-posted' && (e as { ok?: boolean }).ok === ok);
     await vi.waitFor(() => {
       if (posted(true).length < 3 || !posted(false).some((e) => (e as { message?: string }).message === 'Line 9.')) throw new Error('waiting for the posts');
-    }, { timeout: 15_000, interval: 50 });
+    }, { timeout: deadline(15_000), interval: 50 });
     const logging = (await eventsOf(created.metadata.uid)).filter((e) => e.reason === 'Logging');
     expect(logging.map((e) => e.message).sort()).toEqual(['Line 0.', 'Line 1.', 'Line 2.']);
   });
@@ -123,7 +123,7 @@ describe('Logging events', () => {
       const found = await eventsOf(created.metadata.uid);
       if (!found.some((e) => e.reason === 'Marker')) throw new Error('waiting for the marker event');
       return found;
-    }, { timeout: 15_000, interval: 50 });
+    }, { timeout: deadline(15_000), interval: 50 });
     expect(all.filter((e) => e.reason === 'Logging')).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, Operator, OperatorError, Registry } from '../src/index.js';
 import type { ConnectionInfo } from '../src/index.js';
 import { CRDS, FAST, kopfExample, kopfExampleCrd } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 describe('login handlers', () => {
   let server: ApiServer;
@@ -30,7 +31,7 @@ describe('login handlers', () => {
     // The test's own client re-reads its token file after a 401, so it follows the rotation too.
     admin = await connect({ server: { url: server.url, tokenFile }, retry: { start: 20, max: 200, attempts: 10 } });
     await admin.create(CRDS, kopfExampleCrd());
-    kex = await vi.waitFor(() => admin.resolveOne('kopfexamples.kopf.dev'), { timeout: 30_000, interval: 50 });
+    kex = await vi.waitFor(() => admin.resolveOne('kopfexamples.kopf.dev'), { timeout: deadline(30_000), interval: 50 });
   });
   afterEach(async () => {
     for (const stop of stops.splice(0)) await stop();
@@ -63,7 +64,7 @@ describe('login handlers', () => {
     const { lines } = await start(registry);
 
     await admin.create(kex, kopfExample('before'), { namespace: 'default' });
-    await vi.waitFor(() => expect(handled).toContain('before'), { timeout: 15_000, interval: 20 });
+    await vi.waitFor(() => expect(handled).toContain('before'), { timeout: deadline(15_000), interval: 20 });
     expect(logins).toEqual(['first-token']);
     expect(lines).toContain('Initial authentication has been initiated.');
     expect(lines).toContain("Activity 'login_fn' succeeded.");
@@ -77,7 +78,7 @@ describe('login handlers', () => {
     await vi.waitFor(async () => {
       const body = await admin.get(kex, 'after', { namespace: 'default' });
       expect((body.status as Record<string, unknown> | undefined)?.create_fn).toBe('done');
-    }, { timeout: 15_000, interval: 50 });
+    }, { timeout: deadline(15_000), interval: 50 });
     expect(logins).toEqual(['first-token', 'second-token']);
     expect(lines).toContain('Re-authentication has been initiated.');
     expect(lines).toContain('Re-authentication has finished.');

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry } from '../src/index.js';
 import type { Harness } from './harness.js';
 import { kopfExample, startHarness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 const PREFIX = '[default/kopf-example-1] ';
 
@@ -29,7 +30,7 @@ describe('processing: unstorable results', () => {
     const run = await h.run(registry);
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
 
-    await expect.poll(() => run.lines.includes(`${PREFIX}Creation is processed: 1 succeeded; 4 failed.`), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => run.lines.includes(`${PREFIX}Creation is processed: 1 succeeded; 4 failed.`), { timeout: deadline(15_000) }).toBe(true);
     expect(calls).toEqual({ big: 1, wide: 1, circular: 1, dated: 1, huge: 1 });
     for (const [id, what] of [['wide', 'result.value is a bigint beyond int64 (an API server would store 1.2345678901234568e+22)'], ['circular', 'result.self is a circular reference to result'], ['dated', 'result.items[2].when is a Date'],
       ['huge', 'result is 4.0 MiB of JSON (at most 1.0 MiB is stored)']]) {
@@ -52,7 +53,7 @@ describe('processing: unstorable results', () => {
     registry.on.timer('kopfexamples', function good_timer() { good++; return { good }; }, { interval: 0.05 });
     const run = await h.run(registry);
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
-    await expect.poll(() => good >= 6, { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => good >= 6, { timeout: deadline(15_000) }).toBe(true);
     expect(bad).toBe(1);
     expect(run.feed.some((e) => e.type === 'handler' && e.id === 'bad_timer' && e.phase === 'failed'
       && e.message === "Timer 'bad_timer' returned a result that cannot be stored: result.fn is a function.")).toBe(true);

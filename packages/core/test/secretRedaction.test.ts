@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Registry } from '../src/index.js';
 import type { Harness } from './harness.js';
 import { startHarness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 const SECRETS = { group: '', version: 'v1', plural: 'secrets', kind: 'Secret', namespaced: true } as const;
 const VALUE = 'c2VjcmV0LXZhbHVlLTE='; // base64 of secret-value-1
@@ -38,9 +39,9 @@ describe('Secret redaction in logs and the feed', () => {
       data: { password: VALUE }, stringData: { token: CLEAR },
     }, { namespace: 'default' });
     const succeeded = (id: string) => () => expect(run.feed.some((e) => e.type === 'handler' && e.id === id && e.phase === 'succeeded')).toBe(true);
-    await vi.waitFor(succeeded('create_secret'), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(succeeded('create_secret'), { timeout: deadline(30_000), interval: 50 });
     await h.client.patch(SECRETS, 'creds', { data: { password: NEXT } }, { namespace: 'default', type: 'merge' });
-    await vi.waitFor(succeeded('update_secret'), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(succeeded('update_secret'), { timeout: deadline(30_000), interval: 50 });
     await run.stop();
 
     // The handlers got the real data.

@@ -15,6 +15,7 @@ import { composeOperator } from '../src/root/container.js';
 import { CYCLE_QUEUE, DAEMONS, INDEXER, STORAGES, WATCH_SOURCE } from '../src/root/tokens.js';
 import type { Harness } from './harness.js';
 import { diffBaseOf, kopfExample, progressOf, startHarness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 /** The system clock, counting the timers that are pending and recording the delay of each one that fired, in order. */
 function countingClock(): Clock & { readonly pending: Set<unknown>; readonly fired: number[] } {
@@ -137,7 +138,7 @@ describe('runResources', () => {
     // The start (discovery, the CRD's observation, the namespace's list) took longer than expect.poll's
     // 1 s default on a loaded machine, which failed this with 0 syncs: the package's vitest config now
     // gives every poll 30 s, and the deadline is spelled out here too.
-    await expect.poll(() => synced, { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => synced, { timeout: deadline(30_000) }).toBe(1);
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
     await h.waitFor('kopf-example-1', (b) => (b.status as any)?.create_fn === 'mine', 'the object in the served namespace');
     controller.abort();

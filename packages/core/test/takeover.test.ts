@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry, subhandler } from '../src/index.js';
 import type { Harness } from './harness.js';
 import { diffBaseOf, kopfExample, startHarness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 const PREFIX = '[default/kopf-example-1] ';
 const KOPF_FINALIZER = 'kopf.zalando.org/KopfFinalizerMarker';
@@ -41,7 +42,7 @@ describe('taking over from Kopf (default profile)', () => {
     registry.on.resume('kopfexamples', function resume_fn() { calls.push('resume'); });
     registry.on.delete('kopfexamples', function delete_fn() { calls.push('delete'); });
     const run = await h.run(registry);
-    await expect.poll(() => run.lines.includes(`${PREFIX}Resuming is processed: 1 succeeded; 0 failed.`), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => run.lines.includes(`${PREFIX}Resuming is processed: 1 succeeded; 0 failed.`), { timeout: deadline(15_000) }).toBe(true);
     expect(calls).toEqual(['resume']);
     const resumed = await h.get();
     // Kopf's finalizer holds the object for us: no second finalizer is added.
@@ -53,7 +54,7 @@ describe('taking over from Kopf (default profile)', () => {
     await h.client.delete(h.kex, 'kopf-example-1', { namespace: 'default' });
     await expect.poll(async () => {
       try { await h.get(); return 'present'; } catch { return 'gone'; }
-    }, { timeout: 15_000, interval: 50 }).toBe('gone');
+    }, { timeout: deadline(15_000), interval: 50 }).toBe('gone');
     expect(calls).toEqual(['resume', 'delete']);
     expect(run.lines).toContain(`${PREFIX}Removing the finalizer, thus allowing the actual deletion.`);
   });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Registry } from '../src/index.js';
 import type { Harness } from './harness.js';
 import { CRDS, startHarness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 const WIDGET_VERSIONS = ['v1', 'v2'];
 
@@ -30,7 +31,7 @@ describe('processing: handlers on two versions of one resource', () => {
 
   it('runs each version\'s handlers on its own form, with its own diff-base, finalizer and progress', async () => {
     await h.client.create(CRDS, widgetCrd());
-    const v1: Resource = await vi.waitFor(() => h.client.resolveOne('example.com/v1/widgets'), { timeout: 60_000, interval: 50 });
+    const v1: Resource = await vi.waitFor(() => h.client.resolveOne('example.com/v1/widgets'), { timeout: deadline(60_000), interval: 50 });
     const registry = new Registry();
     const seen: string[] = [];
     for (const version of WIDGET_VERSIONS) {
@@ -46,7 +47,7 @@ describe('processing: handlers on two versions of one resource', () => {
       const body = await h.client.get(v1, 'w1', { namespace: 'default' });
       if (!records(body)['last-handled-configuration'] || !records(body)['last-handled-configuration.v2']) throw new Error(`waiting for both diff-bases: ${JSON.stringify(body)}`);
       return body;
-    }, { timeout: 60_000, interval: 50 });
+    }, { timeout: deadline(60_000), interval: 50 });
     expect(both.metadata.finalizers?.slice().sort()).toEqual(['opkit.dev/finalizer', 'opkit.dev/finalizer.v2']);
     expect(seen.filter((line) => line.startsWith('create')).sort()).toEqual(['create v1 example.com/v1', 'create v2 example.com/v2']);
 
@@ -54,10 +55,10 @@ describe('processing: handlers on two versions of one resource', () => {
     await h.client.patch(v1, 'w1', { spec: { size: 2 } }, { namespace: 'default', type: 'merge' });
     await vi.waitFor(() => {
       if (seen.filter((line) => line.startsWith('update')).length < 2) throw new Error(`waiting for both update handlers: ${seen.join('; ')}`);
-    }, { timeout: 60_000, interval: 50 });
+    }, { timeout: deadline(60_000), interval: 50 });
     await vi.waitFor(() => {
       if (!run.lines.filter((line) => line.includes('Updating is processed')).length) throw new Error('waiting for the update to finish');
-    }, { timeout: 60_000, interval: 50 });
+    }, { timeout: deadline(60_000), interval: 50 });
     expect(seen.filter((line) => line.startsWith('update')).sort()).toEqual(['update v1 example.com/v1', 'update v2 example.com/v2']);
 
     // Deletion waits for both versions' delete handlers; each releases only its own finalizer.
@@ -65,10 +66,10 @@ describe('processing: handlers on two versions of one resource', () => {
     await vi.waitFor(async () => {
       const gone = await h.client.get(v1, 'w1', { namespace: 'default' }).then(() => false, (error: { status?: number }) => error.status === 404);
       if (!gone) throw new Error(`waiting for the widget to be gone: ${JSON.stringify(await h.client.get(v1, 'w1', { namespace: 'default' }).catch(() => null))}\n${run.lines.slice(-30).join('\n')}`);
-    }, { timeout: 60_000, interval: 50 });
+    }, { timeout: deadline(60_000), interval: 50 });
     // (A version's delete handler may run again when its finalizer's removal lost a race with the other version's.)
     expect([...new Set(seen.filter((line) => line.startsWith('delete')))].sort()).toEqual(['delete v1 example.com/v1', 'delete v2 example.com/v2']);
     expect(seen.filter((line) => line.startsWith('create'))).toHaveLength(2);
     await run.stop();
-  }, 300_000);
+  }, deadline(300_000));
 });

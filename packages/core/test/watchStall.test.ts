@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Registry } from '../src/index.js';
 import type { Harness } from './harness.js';
 import { kopfExample, startHarness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 describe('processing: stalled watches', () => {
   let h: Harness;
@@ -17,12 +18,12 @@ describe('processing: stalled watches', () => {
     registry.on.create('kopfexamples', function create_fn({ name }) { created.push(name!); });
     const run = await h.run(registry);
     const phases = (phase: string): number => run.feed.filter((e) => e.type === 'watch' && e.phase === phase && e.resource.startsWith('kopfexamples')).length;
-    await expect.poll(() => phases('bookmark') >= 3, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => phases('bookmark') >= 3, { timeout: deadline(30_000) }).toBe(true);
     h.server.faults.set({ stallWatches: true });
     await h.client.create(h.kex, kopfExample(), { namespace: 'default' });
-    await expect.poll(() => phases('stalled') >= 1, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => phases('stalled') >= 1, { timeout: deadline(30_000) }).toBe(true);
     h.server.faults.set({ stallWatches: false });
-    await expect.poll(() => created, { timeout: 30_000 }).toEqual(['kopf-example-1']);
+    await expect.poll(() => created, { timeout: deadline(30_000) }).toEqual(['kopf-example-1']);
     expect(run.lines.some((line) => line.includes('watch stalled: no events or bookmarks for twice the bookmark interval; restarting it'))).toBe(true);
     expect(phases('inactivity')).toBe(0);
   });

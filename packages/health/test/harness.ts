@@ -10,6 +10,7 @@ import type { FeedEvent, OperatorOptions, Registry } from '@opkit/core';
 import { connect } from '@opkit/kube';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import { vi } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 const CRDS: Resource = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false };
 
@@ -48,7 +49,7 @@ export async function startHarness(): Promise<Harness> {
   // The operator's own client: its request feed then holds its requests only, not the test's.
   const operatorClient = await connect({ kubeconfig: join(dir, 'kubeconfig'), retry: { start: 20, max: 500, attempts: 20 } });
   await client.create(CRDS, KOPF_EXAMPLE_CRD);
-  const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: 30_000, interval: 50 });
+  const kex = await vi.waitFor(() => client.resolveOne('kopfexamples.kopf.dev'), { timeout: deadline(30_000), interval: 50 });
   const stops: (() => Promise<void>)[] = [];
   return {
     server, client, kex,

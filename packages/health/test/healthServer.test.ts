@@ -7,6 +7,7 @@ import { HealthError, startHealthServer } from '../src/index.js';
 import type { HealthServer } from '../src/index.js';
 import type { Harness } from './harness.js';
 import { kopfExample, startHarness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 async function get(url: string, init?: RequestInit): Promise<{ status: number; text: string; type: string | null }> {
   const response = await fetch(url, init);
@@ -53,19 +54,19 @@ describe('startHealthServer', () => {
     // Before the operator runs, and while its startup activity holds it before any listing: not ready.
     expect(await get(health.readinessUrl)).toEqual({ status: 503, text: 'not ready: the initial listing and indexing are not done yet\n', type: 'text/plain; charset=utf-8' });
     const running = run.run();
-    await vi.waitFor(() => expect(gated).toBe(true), { timeout: 30_000, interval: 20 });
+    await vi.waitFor(() => expect(gated).toBe(true), { timeout: deadline(30_000), interval: 20 });
     expect((await get(health.readinessUrl)).status).toBe(503);
     expect(run.feed.some((e) => e.type === 'watch' && e.phase === 'synced')).toBe(false);
 
     // Once every resource is listed: ready, and the feed said so first.
     release();
-    await vi.waitFor(async () => expect((await get(health.readinessUrl)).status).toBe(200), { timeout: 30_000, interval: 20 });
+    await vi.waitFor(async () => expect((await get(health.readinessUrl)).status).toBe(200), { timeout: deadline(30_000), interval: 20 });
     expect(run.feed.some((e) => e.type === 'watch' && e.phase === 'synced' && e.resource === 'kopfexamples.kopf.dev/v1')).toBe(true);
     expect(run.feed.some((e) => e.type === 'operator' && e.phase === 'ready')).toBe(true);
     expect((await get(health.readinessUrl)).text).toBe('ok\n');
 
     // The probes' results, as JSON; cached until 10 s have passed on the cache's clock.
-    await vi.waitFor(() => expect(run.feed.some((e) => e.type === 'handler' && e.id === 'create_fn' && e.phase === 'succeeded')).toBe(true), { timeout: 30_000, interval: 20 });
+    await vi.waitFor(() => expect(run.feed.some((e) => e.type === 'handler' && e.id === 'create_fn' && e.phase === 'succeeded')).toBe(true), { timeout: deadline(30_000), interval: 20 });
     const first = await get(health.url);
     expect(first).toEqual({ status: 200, text: '{"runs":1,"created":1}', type: 'application/json' });
     expect(JSON.parse((await get(health.url)).text)).toEqual({ runs: 1, created: 1 });
@@ -79,7 +80,7 @@ describe('startHealthServer', () => {
     // Paused (the stand-in for peering): unready, and the watches close; resumed: ready again.
     paused.next(true);
     expect(await get(health.readinessUrl)).toMatchObject({ status: 503, text: expect.stringMatching(/^not ready: the operator is paused/) as unknown });
-    await vi.waitFor(() => expect(run.feed.some((e) => e.type === 'watch' && e.phase === 'stopped')).toBe(true), { timeout: 30_000, interval: 20 });
+    await vi.waitFor(() => expect(run.feed.some((e) => e.type === 'watch' && e.phase === 'stopped')).toBe(true), { timeout: deadline(30_000), interval: 20 });
     paused.next(false);
     expect((await get(health.readinessUrl)).status).toBe(200);
 

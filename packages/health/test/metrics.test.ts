@@ -9,6 +9,7 @@ import type { HealthServer, PeeringState } from '../src/index.js';
 import { families, parseExposition, sum } from './exposition.js';
 import type { Harness } from './harness.js';
 import { kopfExample, startHarness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 const KEX = 'kopfexamples.kopf.dev/v1';
 const CONFIGMAPS = { group: '', version: 'v1', plural: 'configmaps', kind: 'ConfigMap', namespaced: true };
@@ -43,8 +44,8 @@ describe('metrics', () => {
     const count = (predicate: (event: FeedEvent) => boolean): number => run.feed.filter(predicate).length;
 
     // Three creations, one of them after two temporary failures; three timers, each run once.
-    await vi.waitFor(() => expect(count((e) => e.type === 'handler' && e.id === 'create_fn' && e.phase === 'succeeded')).toBe(3), { timeout: 15_000, interval: 20 });
-    await vi.waitFor(() => expect(count((e) => e.type === 'handler' && e.id === 'tick' && e.phase === 'succeeded')).toBe(3), { timeout: 15_000, interval: 20 });
+    await vi.waitFor(() => expect(count((e) => e.type === 'handler' && e.id === 'create_fn' && e.phase === 'succeeded')).toBe(3), { timeout: deadline(15_000), interval: 20 });
+    await vi.waitFor(() => expect(count((e) => e.type === 'handler' && e.id === 'tick' && e.phase === 'succeeded')).toBe(3), { timeout: deadline(15_000), interval: 20 });
 
     // A 410: forget the history, move the resourceVersion on, drop the watches — until the stream relists.
     await vi.waitFor(async () => {
@@ -52,13 +53,13 @@ describe('metrics', () => {
       await h.client.create(CONFIGMAPS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { generateName: 'bump-', namespace: 'default' } }, { namespace: 'default' });
       h.server.faults.dropWatches();
       expect(count((e) => e.type === 'watch' && e.phase === 'relist' && e.resource === KEX)).toBeGreaterThan(0);
-    }, { timeout: 15_000, interval: 200 });
+    }, { timeout: deadline(15_000), interval: 200 });
     // Silent watches: the stream reconnects after watching.inactivityTimeout.
     h.server.faults.set({ stallWatches: true });
     h.server.faults.dropWatches();
-    await vi.waitFor(() => expect(count((e) => e.type === 'watch' && e.phase === 'inactivity' && e.resource === KEX)).toBeGreaterThan(0), { timeout: 15_000, interval: 20 });
+    await vi.waitFor(() => expect(count((e) => e.type === 'watch' && e.phase === 'inactivity' && e.resource === KEX)).toBeGreaterThan(0), { timeout: deadline(15_000), interval: 20 });
     h.server.faults.clear();
-    await vi.waitFor(async () => expect((await fetch(health!.readinessUrl)).status).toBe(200), { timeout: 15_000, interval: 20 });
+    await vi.waitFor(async () => expect((await fetch(health!.readinessUrl)).status).toBe(200), { timeout: deadline(15_000), interval: 20 });
 
     const { text, samples } = await scrape();
     expect(families(text).sort()).toEqual([
@@ -121,7 +122,7 @@ describe('metrics', () => {
     // (peering's detection runs beside the listing, so this may come a moment after `ready`).
     await vi.waitFor(async () => {
       expect(sum(parseExposition(await (await fetch(server.url)).text()), 'opkit_ready')).toBe(1);
-    }, { timeout: 30_000, interval: 50 });
+    }, { timeout: deadline(30_000), interval: 50 });
     expect((await fetch(server.url.replace('/prom', '/metrics'))).status).toBe(404);
     await expect(startMetricsServer({ metrics, url: server.url })).rejects.toThrow(`Cannot serve metrics at ${server.url}: the address is in use.`);
     await expect(startMetricsServer({ metrics, url: 'https://127.0.0.1:0/m' })).rejects.toThrow('The metrics URL "https://127.0.0.1:0/m" uses https; only http is supported (expected http://HOST:PORT/PATH, e.g. http://0.0.0.0:9090/metrics).');

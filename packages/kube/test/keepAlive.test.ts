@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
+import { deadline } from '@opkit/test-tools';
 
 const KUBE = new URL('../dist/index.js', import.meta.url).href;
 
@@ -41,5 +42,5 @@ describe('an awaited retry keeps the process alive', () => {
     expect(result.stdout).toBe('v1/configmaps after the Retry-After\n');
     expect(result.status).toBe(0);
     expect(server.faults.counts().failed).toBe(2);
-  }, 60_000);
+  }, deadline(60_000));
 });

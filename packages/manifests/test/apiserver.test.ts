@@ -11,7 +11,7 @@ import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
 import { connect } from '@opkit/kube';
 import type { KubeClient, Resource } from '@opkit/kube';
-import { findTool, useTool } from '@opkit/test-tools';
+import { deadline, findTool, useTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_RESOURCES, generateManifests, writeManifests } from '../src/index.js';
 import type { TempProject } from './tempProject.js';
@@ -27,7 +27,7 @@ let project: TempProject;
 
 function kubectl(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(KUBECTL, args, { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: join(home, 'kubeconfig') }, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(KUBECTL, args, { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: join(home, 'kubeconfig') }, timeout: deadline(60_000) }, (error, stdout, stderr) => {
       if (error) reject(new Error(`kubectl ${args.join(' ')} failed: ${stderr || error.message}`));
       else resolve(stdout);
     });

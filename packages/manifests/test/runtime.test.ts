@@ -15,6 +15,7 @@ import { writeManifests } from '../src/index.js';
 import type { PolicyRule } from '../src/index.js';
 import type { TempProject } from './tempProject.js';
 import { tempProject } from './tempProject.js';
+import { deadline } from '@opkit/test-tools';
 
 let project: TempProject;
 
@@ -54,7 +55,7 @@ describe('the derived RBAC', () => {
       const greetings = await vi.waitFor(async () => {
         tester.invalidateDiscovery();
         return tester.resolveOne('greetings.example.com');
-      }, { timeout: 30_000, interval: 50 });
+      }, { timeout: deadline(30_000), interval: 50 });
       const { registry } = await loadOperator([join(project.dir, 'operator.ts')]);
       const operator = new Operator({ registry, client, clusterwide: true, logger: createLogger({ format: 'plain', level: 'error', write: () => undefined }) });
       const feed: FeedEvent[] = [];
@@ -64,12 +65,12 @@ describe('the derived RBAC', () => {
       const at = { namespace: 'default' };
       const status = async (): Promise<Record<string, any>> => ((await tester.get(greetings, 'hello', at)).status ?? {}) as Record<string, any>;
       await tester.create(greetings, { apiVersion: 'example.com/v1alpha1', kind: 'Greeting', metadata: { name: 'hello', namespace: 'default' }, spec: {} }, at);
-      await expect.poll(async () => (await status())['create_fn']?.message, { timeout: 30_000 }).toBe('hello world');
+      await expect.poll(async () => (await status())['create_fn']?.message, { timeout: deadline(30_000) }).toBe('hello world');
       await tester.patch(greetings, 'hello', { spec: { name: 'again' } }, { ...at, type: 'merge' });
-      await expect.poll(async () => (await status())['update_fn']?.message, { timeout: 30_000 }).toBe('hello again again');
+      await expect.poll(async () => (await status())['update_fn']?.message, { timeout: deadline(30_000) }).toBe('hello again again');
       await tester.delete(greetings, 'hello', at);
-      await expect.poll(async () => tester.get(greetings, 'hello', at).then(() => 'present', (error: unknown) => (error instanceof NotFoundError ? 'gone' : String(error))), { timeout: 30_000 }).toBe('gone');
-      await expect.poll(() => feed.some((event) => event.type === 'event-posted' && event.reason === 'Greeted'), { timeout: 30_000 }).toBe(true);
+      await expect.poll(async () => tester.get(greetings, 'hello', at).then(() => 'present', (error: unknown) => (error instanceof NotFoundError ? 'gone' : String(error))), { timeout: deadline(30_000) }).toBe('gone');
+      await expect.poll(() => feed.some((event) => event.type === 'event-posted' && event.reason === 'Greeted'), { timeout: deadline(30_000) }).toBe(true);
       stop.abort();
       await running;
       const served = await tester.discovery.resources();

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEASES, LeaseElector, PeeringError, resolveLeaseTiming } from '../src/index.js';
 import type { HandlingHost } from '../src/index.js';
 import { client, listWatch, MIN_WAIT_MS, recordingLogger, waitFor } from './helpers.js';
+import { deadline } from '@opkit/test-tools';
 
 const TIMING = { leaseDuration: 2, renewDeadline: 1.5, retryPeriod: 0.25 };
 /** A lease that outlives every wait's deadline: whoever takes it over within a wait did not wait for it to expire. */
@@ -110,7 +111,7 @@ describe('LeaseElector', () => {
     await waitFor(() => leaders().length === 1, 'one leads');
     const first = leaders()[0]!;
     server.faults.partition(`(${first.name})`);
-    await waitFor(() => leaders().length === 1 && leaders()[0] !== first, 'another leads', undefined, 10_000);
+    await waitFor(() => leaders().length === 1 && leaders()[0] !== first, 'another leads', undefined, deadline(10_000));
     const second = leaders()[0]!;
     const released = first.calls.find((call) => call.what === 'release-end')!;
     const acquired = second.calls.find((call) => call.what === 'acquire')!;

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEASES, Sharding, SHARD_VIEW_ANNOTATION } from '../src/index.js';
 import type { HandlingHost } from '../src/index.js';
 import { client, listWatch, MIN_WAIT_MS, recordingLogger, waitFor } from './helpers.js';
+import { deadline } from '@opkit/test-tools';
 
 const THREE_SHARES = 'INFO Sharding: handling 1 of 3 shares in default/my-operator (members: a, b, c).';
 
@@ -113,11 +114,11 @@ describe('Sharding', () => {
     await waitFor(() => everyOnce(members) && members.every((item) => item.handled.size > 0), 'every object has one handler among three');
     const b = members.find((item) => item.name === 'b')!;
     server.faults.partition('(b)');
-    await waitFor(() => b.handled.size === 0, 'b lets go', undefined, 5000);
+    await waitFor(() => b.handled.size === 0, 'b lets go', undefined, deadline(5000));
     expect(b.lines.some((line) => line.startsWith('WARNING Lost the membership lease default/my-operator-'))).toBe(true);
-    await waitFor(() => everyOnce(members.filter((item) => item !== b)), 'a and c handle everything', undefined, 10_000);
+    await waitFor(() => everyOnce(members.filter((item) => item !== b)), 'a and c handle everything', undefined, deadline(10_000));
     server.faults.heal();
-    await waitFor(() => everyOnce(members) && b.handled.size > 0, 'b is back with a share', undefined, 10_000);
+    await waitFor(() => everyOnce(members) && b.handled.size > 0, 'b is back with a share', undefined, deadline(10_000));
     expect(violations).toEqual([]);
   });
 });

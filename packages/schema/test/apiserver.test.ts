@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApiServer } from '@opkit/apiserver';
 import type { ApiServer } from '@opkit/apiserver';
 import { defineResource, k, lintStructural } from '../src/index.js';
+import { deadline } from '@opkit/test-tools';
 
 const Greeting = defineResource({
   group: 'example.com', version: 'v1alpha1', kind: 'Greeting', shortNames: ['gr'], categories: ['opkit'],
@@ -45,7 +46,7 @@ async function establish(crd: unknown, name: string): Promise<void> {
     if (!(got.body.status?.conditions ?? []).some((c: { type: string; status: string }) => c.type === 'Established' && c.status === 'True')) {
       throw new Error(`${name} was not established within 10 s`);
     }
-  }, { timeout: 30_000, interval: 20 });
+  }, { timeout: deadline(30_000), interval: 20 });
 }
 
 const base = '/apis/example.com/v1alpha1/namespaces/default/greetings';

@@ -9,6 +9,7 @@ import {
   AnnotationsDiffBaseStorage, Patch, SmartProgressStorage, addFinalizerPatch, deliverResults, detectChangingCause,
   removeFinalizerPatch, shouldReleaseFinalizer, startCause,
 } from '../src/index.js';
+import { deadline } from '@opkit/test-tools';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const KEXES = '/apis/kopf.dev/v1/namespaces/default/kopfexamples';
@@ -68,7 +69,7 @@ beforeAll(async () => {
   expect((await call('POST', CRDS, crd)).status).toBe(201);
   await vi.waitFor(async () => {
     if ((await call('GET', KEXES)).status !== 200) throw new Error('the kopfexamples resource was not served within 10 s');
-  }, { timeout: 30_000, interval: 10 });
+  }, { timeout: deadline(30_000), interval: 10 });
 });
 
 afterAll(async () => {

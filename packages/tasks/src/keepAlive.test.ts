@@ -5,6 +5,7 @@
 // `systemClock.setTimeout` ended the script early.)
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 const TASKS = new URL('../dist/index.js', import.meta.url).href;
 
@@ -16,7 +17,7 @@ function script(body: string): { status: number | null; stdout: string; stderr: 
 }
 
 // Each case starts a child Node: on a loaded machine that alone can take longer than vitest's default 5 s.
-describe('awaited timers keep the process alive', { timeout: 120_000 }, () => {
+describe('awaited timers keep the process alive', { timeout: deadline(120_000) }, () => {
   it('sleep(), with the default clock and with systemClock given explicitly', () => {
     const result = script(`await tasks.sleep(50); await tasks.sleep(50, { clock: tasks.systemClock }); console.log('slept twice');`);
     expect(result.stderr).toBe('');

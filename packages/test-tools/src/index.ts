@@ -11,6 +11,9 @@ import { delimiter, join } from 'node:path';
 import { beforeEach } from 'vitest';
 import type { TestContext } from 'vitest';
 
+export { deadline, DEFAULT_TIME_SCALE, testDeadlines, TIME_SCALE_VARIABLE, timeScale } from './deadlines.js';
+export type { NominalDeadlines } from './deadlines.js';
+
 declare module 'vitest' {
   interface TaskMeta {
     /** Why the test was skipped, for the JSON report (scripts/test-summary.mjs names it). */

@@ -2,6 +2,7 @@
 // automatic jumps wait for quiet and for held work, and dispose leaves nothing running.
 import { describe, expect, it } from 'vitest';
 import { TestClock } from './testClock.js';
+import { deadline } from '@opkit/test-tools';
 
 describe('TestClock', () => {
   it('fires timers in time order (same time: the order they were set) only as advance() reaches them', async () => {
@@ -53,7 +54,7 @@ describe('TestClock', () => {
     await new Promise((resolve) => { setTimeout(resolve, 100); });
     expect(fired).toBe(false);
     release();
-    await expect.poll(() => fired, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => fired, { timeout: deadline(30_000) }).toBe(true);
     expect(clock.now()).toBe(3_600_000);
     expect(clock.jumps).toBeGreaterThanOrEqual(1);
     clock.dispose();

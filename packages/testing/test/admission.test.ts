@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AdmissionError } from '@opkit/core';
 import type { KubeObject } from '@opkit/kube';
-import { findTool, useTool } from '@opkit/test-tools';
+import { deadline, findTool, useTool } from '@opkit/test-tools';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestEnv } from '../src/index.js';
 
@@ -24,7 +24,7 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 function kubectlApply(kubeconfig: string, manifest: object): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(KUBECTL, ['apply', '-f', '-'], { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: kubeconfig }, timeout: 60_000 },
+    const child = execFile(KUBECTL, ['apply', '-f', '-'], { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: kubeconfig }, timeout: deadline(60_000) },
       (error, _stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr }));
     child.stdin!.end(JSON.stringify(manifest));
   });

@@ -8,6 +8,7 @@ import { connect, ServerError } from '@opkit/kube';
 import { TemporaryError } from '@opkit/core';
 import type { Registry } from '@opkit/core';
 import { startTestEnv } from '../src/index.js';
+import { deadline } from '@opkit/test-tools';
 
 const crd = fileURLToPath(new URL('../../../examples/crd.yaml', import.meta.url));
 const ref = (name: string) => ({ apiVersion: 'kopf.dev/v1', kind: 'KopfExample', name, namespace: 'default' });
@@ -67,7 +68,7 @@ describe('startTestEnv({ faults }) on fake time', () => {
     });
     const before = env.clock!.now();
     await env.apply(object('x'));
-    await env.waitFor(ref('x'), (b) => b.status?.slow_retry?.done === true, { timeout: 30_000, what: 'be retried after its 600 s delay' });
+    await env.waitFor(ref('x'), (b) => b.status?.slow_retry?.done === true, { timeout: deadline(30_000), what: 'be retried after its 600 s delay' });
     expect(calls).toBe(2);
     expect(env.clock!.now() - before).toBeGreaterThanOrEqual(600_000);
   });

@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseManifests, startTestEnv } from '../src/index.js';
+import { deadline } from '@opkit/test-tools';
 
 const crd = fileURLToPath(new URL('../../../examples/crd.yaml', import.meta.url));
 const obj = fileURLToPath(new URL('../../../examples/obj.yaml', import.meta.url));
@@ -36,9 +37,9 @@ describe('startTestEnv({ rbac })', () => {
     await env.run(minimal);
     await env.apply(obj);
     const message = `kopfexamples.kopf.dev "kopf-example-1" is forbidden: User "${SA}" cannot patch resource "kopfexamples/status" in API group "kopf.dev" in the namespace "default"`;
-    const deadline = Date.now() + 30_000;
+    const giveUpAt = Date.now() + deadline(30_000);
     while (!env.forbidden().some((f) => f.message === message)) {
-      if (Date.now() > deadline) throw new Error(`no 403 for the status patch; denied so far: ${JSON.stringify(env.forbidden().map((f) => f.message))}`);
+      if (Date.now() > giveUpAt) throw new Error(`no 403 for the status patch; denied so far: ${JSON.stringify(env.forbidden().map((f) => f.message))}`);
       await new Promise((resolve) => { setTimeout(resolve, 20); });
     }
     expect(env.forbidden()[0]!.record).toMatchObject({ user: SA, verb: 'patch', resource: 'kopfexamples', subresource: 'status', code: 403 });

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startTestEnv } from '../src/index.js';
+import { deadline } from '@opkit/test-tools';
 
 const crd = fileURLToPath(new URL('../../../examples/crd.yaml', import.meta.url));
 const ref = { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', name: 'x', namespace: 'default' };
@@ -66,6 +67,6 @@ describe('startTestEnv', () => {
       await env.dispose();
       await env.dispose(); // idempotent
     }
-    await expect.poll(() => process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap').length, { timeout: 30_000 }).toBeLessThanOrEqual(before);
+    await expect.poll(() => process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap').length, { timeout: deadline(30_000) }).toBeLessThanOrEqual(before);
   });
 });

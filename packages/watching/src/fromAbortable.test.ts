@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { sleep } from '@opkit/tasks';
 import { fromAbortable, fromAbortableIterable } from './fromAbortable.js';
+import { deadline } from '@opkit/test-tools';
 
 describe('fromAbortable', () => {
   it('aborts the producer synchronously on unsubscribe and delivers nothing after', async () => {
@@ -41,6 +42,6 @@ describe('fromAbortableIterable', () => {
     }
     const values = await firstValueFrom(fromAbortableIterable((signal) => numbers(signal)).pipe(take(3), toArray()));
     expect(values).toEqual([0, 1, 2]);
-    await expect.poll(() => closed, { timeout: 30_000, interval: 5 }).toBe(true);
+    await expect.poll(() => closed, { timeout: deadline(30_000), interval: 5 }).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { lastValueFrom, Subject, takeUntil, toArray } from 'rxjs';
 import { perObject, watchResource } from '../src/index.js';
 import { configmaps, fast, namespaces, parallel, startHarness, waitFor } from './harness.js';
 import type { Harness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -60,5 +61,5 @@ describe('perObject over a live stream', () => {
     expect(results.reduce((n, r) => n + 1 + r.coalesced, 0)).toBe(5_000);
     expect(processed).toBe(results.length);
     await waitFor(() => server.stats().watches === 0, 1000, 'the stream closed');
-  }, 300_000);
+  }, deadline(300_000));
 });

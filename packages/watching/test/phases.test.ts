@@ -6,6 +6,7 @@ import type { WatchPhase } from '../src/index.js';
 import { startApiServer } from '@opkit/apiserver';
 import { configmaps, fast, Recorder, startHarness } from './harness.js';
 import type { Harness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 describe('watchResource onPhase', () => {
   let h: Harness;
@@ -16,7 +17,7 @@ describe('watchResource onPhase', () => {
     const phases: WatchPhase[] = [];
     const subscription = watchResource(h.client, configmaps, { namespace: 'default', settings: fast, onPhase: (phase) => phases.push(phase) }).subscribe();
     try {
-      await vi.waitFor(() => expect(phases.filter((p) => p.phase === 'bookmark').length).toBeGreaterThanOrEqual(2), { timeout: 30_000, interval: 20 });
+      await vi.waitFor(() => expect(phases.filter((p) => p.phase === 'bookmark').length).toBeGreaterThanOrEqual(2), { timeout: deadline(30_000), interval: 20 });
       expect(phases[0]).toMatchObject({ phase: 'listed', namespace: 'default' });
     } finally {
       subscription.unsubscribe();
@@ -28,14 +29,14 @@ describe('watchResource onPhase', () => {
     const phases: WatchPhase[] = [];
     const subscription = watchResource(h.client, configmaps, { namespace: 'default', settings: fast, onPhase: (phase) => phases.push(phase) }).subscribe();
     try {
-      await vi.waitFor(() => expect(phases.map((p) => p.phase)).toEqual(['listed']), { timeout: 30_000, interval: 20 });
+      await vi.waitFor(() => expect(phases.map((p) => p.phase)).toEqual(['listed']), { timeout: deadline(30_000), interval: 20 });
       // Hold the watch back while the history moves on and is compacted: its resume then gets 410.
       h.server.faults.set({ stallWatches: true });
       await h.client.create(configmaps, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'moved-on', namespace: 'default' } }, { namespace: 'default' });
       h.server.faults.compactNow();
       h.server.faults.dropWatches();
       h.server.faults.set({ stallWatches: false });
-      await vi.waitFor(() => expect(phases.map((p) => p.phase)).toEqual(['listed', 'relist', 'listed']), { timeout: 30_000, interval: 20 });
+      await vi.waitFor(() => expect(phases.map((p) => p.phase)).toEqual(['listed', 'relist', 'listed']), { timeout: deadline(30_000), interval: 20 });
     } finally {
       subscription.unsubscribe();
     }
@@ -51,14 +52,14 @@ describe('watchResource onPhase', () => {
     const recorder = new Recorder(watchResource(h.client, configmaps, { namespace: 'default', settings: fast, onPhase: (phase) => phases.push(phase) }));
     const fresh: { server?: Awaited<ReturnType<typeof startApiServer>> } = {};
     try {
-      await vi.waitFor(() => expect(recorder.latest.size).toBe(20), { timeout: 30_000, interval: 20 });
+      await vi.waitFor(() => expect(recorder.latest.size).toBe(20), { timeout: deadline(30_000), interval: 20 });
       const aheadAt = Number(phases.at(-1)?.resourceVersion);
       await h.server.close();
       // The same address, a fresh in-memory server: its resourceVersions start again, below the stream's.
       fresh.server = await startApiServer({ port });
       const created = await h.client.create(configmaps, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'new-1', namespace: 'default' } }, { namespace: 'default' });
       expect(Number(created.metadata.resourceVersion)).toBeLessThan(aheadAt);
-      await vi.waitFor(() => expect([...recorder.latest.keys()]).toEqual(['default/new-1']), { timeout: 15_000, interval: 20 });
+      await vi.waitFor(() => expect([...recorder.latest.keys()]).toEqual(['default/new-1']), { timeout: deadline(15_000), interval: 20 });
       // The watch from the old version got the 504 and the stream relisted: every old object reported gone.
       const relist = phases.findIndex((p) => p.phase === 'relist');
       expect(relist).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import { watchResource } from '../src/index.js';
 import type { WatchEvent, WatchPhase } from '../src/index.js';
 import { configmaps, namespaces, parallel, startHarness, waitFor } from './harness.js';
 import type { Harness } from './harness.js';
+import { deadline } from '@opkit/test-tools';
 
 const OBJECTS = 2000;
 const UPDATES = 5;
@@ -121,11 +122,11 @@ async function create(client: KubeClient, name: string, namespace: string): Prom
 }
 
 describe('watchResource under faults (watch drops every 2 s, 5% 503s, compaction every 5 s)', () => {
-  it('converges on the server state in a single namespace, seeing every deletion', { timeout: 240_000 }, async () => {
+  it('converges on the server state in a single namespace, seeing every deletion', { timeout: deadline(240_000) }, async () => {
     await runScenario(false);
   });
 
-  it('converges on the server state cluster-wide, seeing every deletion', { timeout: 240_000 }, async () => {
+  it('converges on the server state cluster-wide, seeing every deletion', { timeout: deadline(240_000) }, async () => {
     await runScenario(true);
   });
 });

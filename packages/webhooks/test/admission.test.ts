@@ -12,7 +12,7 @@ import type { ApiServer } from '@opkit/apiserver';
 import { AdmissionError, PRESENT, Registry, reviewAdmission } from '@opkit/handlers';
 import { connect } from '@opkit/kube';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
-import { findTool, useTool } from '@opkit/test-tools';
+import { deadline, findTool, useTool } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManagedWebhookConfigurations, MUTATING_WEBHOOK_CONFIGURATIONS, VALIDATING_WEBHOOK_CONFIGURATIONS, startWebhookServer } from '../src/index.js';
 import type { RenderedWebhookConfiguration, WebhookServer } from '../src/index.js';
@@ -39,7 +39,7 @@ const seen: { id: string; operation: string; dryRun: boolean; subresource: strin
 
 function kubectl(args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(KUBECTL, args, { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: join(home, 'kubeconfig') }, timeout: 60_000 }, (error, stdout, stderr) => {
+    const child = execFile(KUBECTL, args, { env: { PATH: process.env.PATH, HOME: home, KUBECONFIG: join(home, 'kubeconfig') }, timeout: deadline(60_000) }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
     if (input !== undefined) child.stdin!.end(input);
@@ -82,7 +82,7 @@ beforeAll(async () => {
   writeFileSync(join(home, 'kubeconfig'), apiserver.kubeconfig({ namespace: 'default' }));
   client = await connect({ server: { url: apiserver.url }, requestTimeoutMs: 30_000 });
   await client.create(CRDS, crd);
-  const deadline = Date.now() + 20_000;
+  const giveUpAt = Date.now() + deadline(20_000);
   for (;;) {
     client.invalidateDiscovery();
     const found = await client.resolve({ group: 'kopf.dev', plural: 'kopfexamples' });
@@ -90,7 +90,7 @@ beforeAll(async () => {
       kex = found[0]!;
       break;
     }
-    if (Date.now() > deadline) throw new Error('The CRD is not served');
+    if (Date.now() > giveUpAt) throw new Error('The CRD is not served');
     await new Promise((resolve) => setImmediate(resolve));
   }
   webhooks = await startWebhookServer({ review: (body, call) => reviewAdmission(registry.admissionHandlers(), body, { ...call, resources: [kex] }) });

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { QUICK_CHAOS_SIZES, SCENARIOS } from './scenarios.js';
 import type { ScenarioResult } from './scenarios.js';
+import { deadline } from '@opkit/test-tools';
 
 const main = fileURLToPath(new URL('../../dist/chaos/main.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'opkit-chaos-test-'));
@@ -75,5 +76,5 @@ describe('pnpm chaos --quick', () => {
 
     const left = processesMarked(marker);
     if (left !== undefined) expect(left, 'processes started by the chaos run and still running').toEqual([]);
-  }, 1_800_000);
+  }, deadline(1_800_000));
 });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderHarnessTable, runHarness } from './harness.js';
 import { liveChildCount } from './processes.js';
+import { deadline } from '@opkit/test-tools';
 
 const N = 50;
 
@@ -71,5 +72,5 @@ describe('runHarness', () => {
     const table = renderHarnessTable(result).split('\n');
     expect(table[0]).toMatch(/^scenario\s+figure\s+opkit\s+raw\s+opkit\/raw$/);
     expect(table.some((line) => line.startsWith('create storm (50)') && line.includes('objects/s'))).toBe(true);
-  }, 180_000);
+  }, deadline(180_000));
 });

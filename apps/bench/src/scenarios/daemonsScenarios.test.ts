@@ -2,6 +2,7 @@
 // figures (the numbers themselves are measured by `pnpm bench daemons`, never asserted).
 import { describe, expect, it } from 'vitest';
 import { runDaemonsBench } from './daemonsScenarios.js';
+import { deadline } from '@opkit/test-tools';
 
 describe('runDaemonsBench', () => {
   it('runs every scenario at tiny sizes', async () => {
@@ -11,5 +12,5 @@ describe('runDaemonsBench', () => {
     const runs = results.filter((r) => r.unit === 'runs/s');
     expect(runs).toHaveLength(2);
     for (const r of runs) expect(r.value).toBeGreaterThan(0);
-  }, 60_000);
+  }, deadline(60_000));
 });

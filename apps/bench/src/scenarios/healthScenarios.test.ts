@@ -3,6 +3,7 @@
 // (the overhead itself is measured by `pnpm bench health`, never asserted).
 import { describe, expect, it } from 'vitest';
 import { runHealthBench } from './healthScenarios.js';
+import { deadline } from '@opkit/test-tools';
 
 describe('runHealthBench', () => {
   it('runs the create storm with metrics off and on', async () => {
@@ -18,5 +19,5 @@ describe('runHealthBench', () => {
     expect(replayed?.size).toMatch(/^\d+ feed events$/);
     expect(Number.parseInt(replayed!.size, 10)).toBeGreaterThanOrEqual(2 * 30);
     expect(Number.isFinite(replayed!.value)).toBe(true);
-  }, 120_000);
+  }, deadline(120_000));
 });

@@ -5,6 +5,7 @@
 // benchmark: it runs as long as the sockets take to fill.
 import { describe, expect, it } from 'vitest';
 import { runWatchMemoryBench } from './watchMemoryScenarios.js';
+import { deadline } from '@opkit/test-tools';
 
 describe('runWatchMemoryBench', () => {
   it('runs the replay, large and stop scenarios at tiny sizes', async () => {
@@ -22,5 +23,5 @@ describe('runWatchMemoryBench', () => {
     expect(value('replay: never-reading watches still open at the end', /40 KB/)).toBe(20);
     expect(value('large: /healthz status after the replay', /500 ConfigMaps/)).toBe(200);
     expect(results.find((r) => r.unit === 'MiB' && r.scenario.includes('before'))?.value).toBeGreaterThan(0);
-  }, 300_000);
+  }, deadline(300_000));
 });

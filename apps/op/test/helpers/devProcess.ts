@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseJson } from '@opkit/json';
 import { vi } from 'vitest';
+import { deadline } from '@opkit/test-tools';
 
 export const OP = fileURLToPath(new URL('../../dist/bin/op.js', import.meta.url));
 const EXAMPLES = fileURLToPath(new URL('../../../../examples/', import.meta.url));
@@ -80,7 +81,7 @@ export function startDev(dir: string, args: readonly string[], env: NodeJS.Proce
     child, records, exited,
     stdout: () => out,
     stderr: () => err,
-    waitFor: (predicate, timeout = 30_000) => vi.waitFor(() => {
+    waitFor: (predicate, timeout = deadline(30_000)) => vi.waitFor(() => {
       const found = records.find(predicate);
       if (!found) throw new Error(`no such record yet (${records.length} records; stderr: ${err.slice(-300)})`);
       return found;

@@ -13,6 +13,7 @@ import type { ApiServer } from '@opkit/apiserver';
 import { connect } from '@opkit/kube';
 import type { KubeClient, Resource } from '@opkit/kube';
 import { parse } from 'yaml';
+import { deadline } from '@opkit/test-tools';
 import { OP } from './devProcess.js';
 
 const EXAMPLE_CRD = parse(readFileSync(fileURLToPath(new URL('../../../../examples/crd.yaml', import.meta.url)), 'utf8'));
@@ -150,12 +151,12 @@ export function startOp(args: readonly string[], id: string, env: Record<string,
     has: (pattern) => lines.some(matches(pattern)),
     async waitFor(pattern, options = {}) {
       const count = options.count ?? 1;
-      for (const deadline = Date.now() + (options.timeoutMs ?? 30_000); ;) {
+      for (const giveUpAt = Date.now() + (options.timeoutMs ?? deadline(30_000)); ;) {
         let seen = 0;
         for (let i = 0; i < lines.length; i++) {
           if (matches(pattern)(lines[i]!) && ++seen === count) return i;
         }
-        if (Date.now() > deadline) throw new Error(`${id} logged ${seen} of ${count} lines matching ${String(pattern)}; it logged:\n${lines.slice(-80).join('\n')}`);
+        if (Date.now() > giveUpAt) throw new Error(`${id} logged ${seen} of ${count} lines matching ${String(pattern)}; it logged:\n${lines.slice(-80).join('\n')}`);
         if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${id} exited (${child.exitCode ?? child.signalCode}) before logging ${String(pattern)}:\n${lines.slice(-80).join('\n')}`);
         await new Promise((resolve) => { setTimeout(resolve, 25); });
       }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runApiServerCommand } from './command.js';
+import { deadline } from '@opkit/test-tools';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -23,7 +24,7 @@ describe('runApiServerCommand', () => {
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const baseline = { SIGINT: process.listenerCount('SIGINT'), SIGTERM: process.listenerCount('SIGTERM') };
     const done = runApiServerCommand(['--port', '0', '--data-dir', dir]);
-    await vi.waitFor(() => expect(process.listenerCount('SIGINT')).toBeGreaterThan(baseline.SIGINT), { timeout: 10_000 });
+    await vi.waitFor(() => expect(process.listenerCount('SIGINT')).toBeGreaterThan(baseline.SIGINT), { timeout: deadline(10_000) });
     expect(existsSync(join(dir, 'LOCK'))).toBe(true);
 
     process.emit('SIGINT', 'SIGINT');
@@ -53,7 +54,7 @@ describe('runApiServerCommand connection flags', () => {
         const found = /listening on (http:\/\/\S+)/.exec(out)?.[1];
         if (!found) throw new Error('not listening yet');
         return new URL(found);
-      }, { timeout: 30_000, interval: 20 });
+      }, { timeout: deadline(30_000), interval: 20 });
       const socket = connect({ host: url.hostname, port: Number(url.port) });
       let received = '';
       socket.on('data', (chunk: Buffer) => { received += chunk.toString(); });
@@ -65,5 +66,5 @@ describe('runApiServerCommand connection flags', () => {
       process.emit('SIGINT', 'SIGINT');
     }
     expect(await done).toBe(0);
-  }, 60_000);
+  }, deadline(60_000));
 });

@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { missingToolFails, skipWithReason, toolMissing } from '@opkit/test-tools';
+import { deadline, missingToolFails, skipWithReason, toolMissing } from '@opkit/test-tools';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startApiServer } from '../../src/index.js';
 import type { ApiServer, ApiServerOptions } from '../../src/index.js';
@@ -135,8 +135,8 @@ function conformanceSuite(client: ClientName, harness: ClientHarness, options: {
     await secure?.close();
   });
 
-  describe(`conformance with ${client}`, { timeout: 120_000 }, () => {
-    beforeAll(prepare, 240_000);
+  describe(`conformance with ${client}`, { timeout: deadline(120_000) }, () => {
+    beforeAll(prepare, deadline(240_000));
 
     for (const id of SCENARIOS) {
       it(id, async (ctx) => {

@@ -11,6 +11,7 @@ import { conversionState } from './scenarios.js';
 import type { ErrorObservation, ScenarioId } from './scenarios.js';
 import { runProcess } from './support.js';
 import type { ProcessResult } from './support.js';
+import { deadline } from '@opkit/test-tools';
 
 const CRD_PATH = new URL('./fixtures/widget-crd.json', import.meta.url).pathname;
 const HOLD = 'conformance.opkit.dev/hold';
@@ -242,7 +243,7 @@ export class KubectlDriver {
       const patch = { spec: { conversion: { webhook: { clientConfig: { url: this.webhook!.deadUrl } } } } };
       await this.ok(['patch', 'crd', String(crd.metadata.name), '--type=merge', '-p', JSON.stringify(patch)]);
       let error: Json = {};
-      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+      for (const giveUpAt = Date.now() + deadline(20_000); Date.now() < giveUpAt;) {
         error = await this.failure(['get', at('v2'), 'g1', ...n]);
         if (!('unexpected' in error)) break;
       }

@@ -3,13 +3,14 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { deadline } from '@opkit/test-tools';
 
 /** Polls `check` every 50 ms until it returns true; fails naming `what` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = deadline(20_000)): Promise<void> {
+  const giveUpAt = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
+    if (Date.now() > giveUpAt) throw new Error(`timed out after ${timeoutMs} ms waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
