@@ -21,6 +21,12 @@ async function statusOf(dir: string): Promise<Record<string, any>> {
   }
 }
 
+// `--until-settled` limits: one a run must reach while the object is still retrying, or before the resource is served
+// (its expiry is the outcome tested), and one a run settles well within. Both count from op dev's start, which on a
+// loaded machine takes a good part of 20 s, so both scale with the test deadlines.
+const SETTLE_LIMIT = Math.round(deadline(20_000) / 1000);
+const SETTLED_WITHIN = Math.round(deadline(60_000) / 1000);
+
 describe('op dev', () => {
   let dev: DevProcess | undefined;
   afterEach(() => {
@@ -30,7 +36,7 @@ describe('op dev', () => {
 
   it('runs the project on the embedded API server, applies the samples only to a new store, and settles', async () => {
     const dir = makeProject("  logger.info(`hello ${String(spec.field)}`);\n  return { message: 'v1' };");
-    dev = startDev(dir, ['--embedded', '--plain', '--until-settled=60s']);
+    dev = startDev(dir, ['--embedded', '--plain', `--until-settled=${SETTLED_WITHIN}s`]);
     expect(await dev.exited).toEqual({ code: 0, signal: null });
     const first = dev.stdout();
     expect(first).toContain('op dev: a new store: applied 1 sample object (KopfExample/kopf-example-1)');
@@ -42,7 +48,7 @@ describe('op dev', () => {
     expect(existsSync(join(dir, '.opkit', 'apiserver', 'journal.ndjson'))).toBe(true);
 
     // The store survives: no samples again, the object is still there and already handled.
-    const again = startDev(dir, ['--plain', '--until-settled=60s']);
+    const again = startDev(dir, ['--plain', `--until-settled=${SETTLED_WITHIN}s`]);
     expect(await again.exited).toEqual({ code: 0, signal: null });
     expect(again.stdout()).toContain('(remembered in .opkit/dev.json)');
     expect(again.stdout()).not.toContain('applied 1 sample object');
@@ -127,16 +133,16 @@ describe('op dev', () => {
 
   it('ends --until-settled with 1 on a permanent failure and on a timeout', async () => {
     const failing = makeProject("  throw new PermanentError('the spec is wrong');");
-    dev = startDev(failing, ['--embedded=fresh', '--plain', '--until-settled=60s']);
+    dev = startDev(failing, ['--embedded=fresh', '--plain', `--until-settled=${SETTLED_WITHIN}s`]);
     expect((await dev.exited).code).toBe(1);
     expect(dev.stdout()).toContain("[default/kopf-example-1] Handler 'create_fn' failed permanently: the spec is wrong");
     expect(dev.stdout()).toContain('op dev: error: not settled: default/kopf-example-1: handler create_fn failed permanently: the spec is wrong');
     dev.cleanup();
 
-    const slow = makeProject("  throw new TemporaryError('not yet', { delay: 60 });");
-    dev = startDev(slow, ['--embedded=fresh', '--plain', '--until-settled=20s']);
+    const slow = makeProject("  throw new TemporaryError('not yet', { delay: 3600 });");
+    dev = startDev(slow, ['--embedded=fresh', '--plain', `--until-settled=${SETTLE_LIMIT}s`]);
     expect((await dev.exited).code).toBe(1);
-    expect(dev.stdout()).toMatch(/op dev: error: not settled after 20s: 1 object not idle: default\/kopf-example-1 \(retrying\)/);
+    expect(dev.stdout()).toMatch(new RegExp(`op dev: error: not settled after ${SETTLE_LIMIT}s: 1 object not idle: default/kopf-example-1 \\(retrying\\)`));
   });
 
   it('runs against a cluster of a kubeconfig context, applying CRDs there only when asked', async () => {
@@ -145,15 +151,15 @@ describe('op dev', () => {
     try {
       writeFileSync(join(dir, 'kubeconfig'), server.kubeconfig({ context: 'kind-dev', namespace: 'default' }));
       const env = { KUBECONFIG: join(dir, 'kubeconfig') };
-      dev = startDev(dir, ['--context', 'kind-dev', '--plain', '--until-settled=20s'], env);
+      dev = startDev(dir, ['--context', 'kind-dev', '--plain', `--until-settled=${SETTLE_LIMIT}s`], env);
       expect((await dev.exited).code).toBe(1);
       expect(dev.stdout()).toContain(`op dev: the cluster of kind-dev at ${server.url} (--context kind-dev)`);
       expect(dev.stdout()).toContain('op dev: on a cluster, the operator runs with peering priority 666 (--dev)');
       expect(dev.stdout()).toContain('op dev: warning: nothing serves kopfexamples yet; apply its CRD (--crds)');
       expect(dev.stdout()).not.toContain('applied the CRDs');
-      expect(dev.stdout()).toContain('op dev: error: not settled after 20s: nothing serves kopfexamples yet');
+      expect(dev.stdout()).toContain(`op dev: error: not settled after ${SETTLE_LIMIT}s: nothing serves kopfexamples yet`);
 
-      dev = startDev(dir, ['--context', 'kind-dev', '--apply-crds', '--plain', '--until-settled=60s'], env);
+      dev = startDev(dir, ['--context', 'kind-dev', '--apply-crds', '--plain', `--until-settled=${SETTLED_WITHIN}s`], env);
       expect(await dev.exited).toEqual({ code: 0, signal: null });
       expect(dev.stdout()).toContain('op dev: applied the CRDs of deploy/crds/crd.yaml');
       expect(dev.stdout()).not.toContain('sample object'); // samples go to a new embedded store only

@@ -97,7 +97,7 @@ describe('op dev in a terminal (tmux)', () => {
 
   it('prints plain lines with no escape bytes when piped: op dev --plain | cat', async () => {
     const out = join(dir, 'plain.txt');
-    const command = `cd ${dir} && env -u CI KUBECONFIG=${join(dir, 'none')} ${process.execPath} ${OP} dev --embedded=fresh --plain --until-settled=60s | cat > ${out}; echo "[piped exit \${PIPESTATUS[0]}]"; sleep 600`;
+    const command = `cd ${dir} && env -u CI KUBECONFIG=${join(dir, 'none')} ${process.execPath} ${OP} dev --embedded=fresh --plain --until-settled=${Math.round(deadline(60_000) / 1000)}s | cat > ${out}; echo "[piped exit \${PIPESTATUS[0]}]"; sleep 600`;
     tmux('new-session', '-d', '-s', 'plain', '-x', '120', '-y', '30', `bash -c '${command.replaceAll("'", "'\\''")}'`);
     await vi.waitFor(() => {
       const text = tmux('capture-pane', '-p', '-t', 'plain');

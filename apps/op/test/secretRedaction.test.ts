@@ -105,7 +105,7 @@ describe('op dev: Secret values in --plain -v and --json', () => {
   };
 
   it('--plain -v prints the debug lines with the keys, never the values', async () => {
-    dev = startDev(project(), ['--embedded=fresh', '--plain', '-v', '--until-settled=60s']);
+    dev = startDev(project(), ['--embedded=fresh', '--plain', '-v', `--until-settled=${Math.round(deadline(60_000) / 1000)}s`]);
     expect(await dev.exited).toEqual({ code: 0, signal: null });
     const output = `${dev.stdout()}\n${dev.stderr()}`;
     expect(output).toContain("Handler 'create_secret' succeeded.");
@@ -114,7 +114,7 @@ describe('op dev: Secret values in --plain -v and --json', () => {
   });
 
   it('--json prints the feed and the Secret objects with the keys, never the values', async () => {
-    dev = startDev(project(), ['--embedded=fresh', '--json', '--until-settled=60s']);
+    dev = startDev(project(), ['--embedded=fresh', '--json', `--until-settled=${Math.round(deadline(60_000) / 1000)}s`]);
     expect(await dev.exited).toEqual({ code: 0, signal: null });
     expectNoLeak(`${dev.stdout()}\n${dev.stderr()}`, 'op dev --json');
     const object = dev.records.find((record) => record.type === 'dev.object' && record.kind === 'Secret');
