@@ -30,25 +30,3 @@ export function timeScale(env: NodeJS.ProcessEnv = process.env): number {
 export function deadline(ms: number, env: NodeJS.ProcessEnv = process.env): number {
   return Math.round(ms * timeScale(env));
 }
-
-/** Nominal deadlines of a package's tests, before scaling. */
-export interface NominalDeadlines {
-  /** A test's (default 60 s). */
-  testTimeout?: number;
-  /** A hook's (default 30 s). */
-  hookTimeout?: number;
-  /** `expect.poll`'s (default 30 s). */
-  poll?: number;
-}
-
-/**
- * The `test` options of a vitest.config.ts that set its deadlines, scaled.
- * @example
- * export default defineConfig({ test: { ...testDeadlines() } });
- */
-export function testDeadlines(nominal: NominalDeadlines = {}, env: NodeJS.ProcessEnv = process.env): {
-  testTimeout: number; hookTimeout: number; expect: { poll: { timeout: number } };
-} {
-  const { testTimeout = 60_000, hookTimeout = 30_000, poll = 30_000 } = nominal;
-  return { testTimeout: deadline(testTimeout, env), hookTimeout: deadline(hookTimeout, env), expect: { poll: { timeout: deadline(poll, env) } } };
-}

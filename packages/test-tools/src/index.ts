@@ -11,8 +11,7 @@ import { delimiter, join } from 'node:path';
 import { beforeEach } from 'vitest';
 import type { TestContext } from 'vitest';
 
-export { deadline, DEFAULT_TIME_SCALE, testDeadlines, TIME_SCALE_VARIABLE, timeScale } from './deadlines.js';
-export type { NominalDeadlines } from './deadlines.js';
+export { deadline, DEFAULT_TIME_SCALE, TIME_SCALE_VARIABLE, timeScale } from './deadlines.js';
 
 declare module 'vitest' {
   interface TaskMeta {
