@@ -12,6 +12,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FULL_SIZES, runApiServerBench } from './apiserverScenarios.js';
 import { FULL_HARNESS_SIZES, measureApiServer, QUICK_HARNESS_SIZES, renderHarnessTable, runHarness, runTimersOnly } from './harness/harness.js';
+import type { KopfSource } from './harness/kopfOperator.js';
+import { checkKopfSource } from './harness/kopfOperator.js';
 import { killAllChildren, profileOperatorsInto } from './harness/processes.js';
 import { renderServerFigures, renderTable } from './report.js';
 import { DAEMONS_FULL_SIZES, runDaemonsBench } from './scenarios/daemonsScenarios.js';
@@ -26,6 +28,7 @@ const SUITES = ['apiserver', 'server', 'watching', 'watch-memory', 'takeover', '
 const USAGE = `usage: bench [--quick | --objects N] [--out FILE] [--cpu-prof DIR]   (the six scenarios, Opkit vs the raw baseline)
        bench --only timers [--quick | --objects N] [--cpu-prof DIR]   (the timers scenario alone, Opkit vs the raw baseline)
        add --logging-events to either: the Opkit operator posts its objects' log lines as Events (its default; off otherwise, as the baseline posts none)
+       add --kopf DIR [--python PATH] to either: also measure Kopf, from the source checkout DIR, run with Debian's python3 (or PATH)
        bench ${SUITES.join('|')} [--quick]   (one suite; \`server\` and \`apiserver\` also take --objects N)
        bench server [--quick | --objects N] [--rbac]   (--rbac: the server under RBAC, driven as a bound ServiceAccount)`;
 const LATEST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'results', 'latest.json');
@@ -40,23 +43,23 @@ function option(argv: string[], flag: string, bad: string[]): string | undefined
   return value;
 }
 
-async function runScenarios(quick: boolean, objects: number | undefined, out: string): Promise<number> {
+async function runScenarios(quick: boolean, objects: number | undefined, out: string, kopf: KopfSource | undefined): Promise<number> {
   const sizes = objects !== undefined ? { ...QUICK_HARNESS_SIZES, objects } : quick ? QUICK_HARNESS_SIZES : FULL_HARNESS_SIZES;
   const mode = objects !== undefined ? 'custom' : quick ? 'quick' : 'full';
   console.log(`bench: ${mode} run, N = ${sizes.objects.toLocaleString('en-US')} (Node ${process.version}); the API server and each operator run in their own processes\n`);
   const started = Date.now();
-  const result = await runHarness(sizes, { mode, log: (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`) });
+  const result = await runHarness(sizes, { mode, ...(kopf ? { kopf } : {}), log: (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`) });
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`\n${renderHarnessTable(result)}\n\nwritten to ${out}`);
   return 0;
 }
 
-async function runTimers(quick: boolean, objects: number | undefined): Promise<number> {
+async function runTimers(quick: boolean, objects: number | undefined, kopf: KopfSource | undefined): Promise<number> {
   const sizes = objects !== undefined ? { ...QUICK_HARNESS_SIZES, objects } : quick ? QUICK_HARNESS_SIZES : FULL_HARNESS_SIZES;
   console.log(`bench: the timers scenario alone, N = ${sizes.objects.toLocaleString('en-US')}, ${sizes.timerSeconds} s measured (Node ${process.version})\n`);
   const started = Date.now();
-  const result = await runTimersOnly(sizes, (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`));
+  const result = await runTimersOnly(sizes, (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`), kopf);
   console.log(JSON.stringify(result, null, 2));
   return 0;
 }
@@ -68,6 +71,13 @@ async function main(argv: string[]): Promise<number> {
   const out = option(args, '--out', bad);
   const cpuProf = option(args, '--cpu-prof', bad);
   const only = option(args, '--only', bad);
+  const kopfDir = option(args, '--kopf', bad);
+  const python = option(args, '--python', bad);
+  const base = process.env.INIT_CWD ?? process.cwd();
+  const kopf: KopfSource | undefined = kopfDir === undefined ? undefined : { dir: resolve(base, kopfDir), ...(python === undefined ? {} : { python: resolve(base, python) }) };
+  if (python !== undefined && kopfDir === undefined) bad.push('--python applies with --kopf DIR only');
+  const kopfProblem = kopf ? checkKopfSource(kopf) : undefined;
+  if (kopfProblem) bad.push(kopfProblem);
   if (only !== undefined && only !== 'timers') bad.push(`--only takes timers, got ${JSON.stringify(only)}`);
   const quick = args.includes('--quick');
   const rbac = args.includes('--rbac');
@@ -78,6 +88,7 @@ async function main(argv: string[]): Promise<number> {
   const suites = args.filter((a) => !a.startsWith('-'));
   const badSuites = suites.filter((s) => !SUITES.includes(s));
   if (unknownFlags.length > 0) bad.push(`unknown flag ${unknownFlags.join(', ')}`);
+  if (kopf && suites.length > 0) bad.push('--kopf applies to the operator scenarios (bench [--only timers] --kopf DIR), not to a suite');
   if (rbac && (suites.length !== 1 || suites[0] !== 'server')) bad.push('--rbac applies to the server suite only: bench server --rbac');
   if (badSuites.length > 0) bad.push(`unknown suite ${badSuites.join(', ')}`);
   if (bad.length > 0) {
@@ -89,8 +100,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(`--only timers runs no suite\n${USAGE}`);
     return 2;
   }
-  if (only === 'timers') return runTimers(quick, objects);
-  if (suites.length === 0) return runScenarios(quick, objects, out === undefined ? LATEST : resolve(process.env.INIT_CWD ?? process.cwd(), out));
+  if (only === 'timers') return runTimers(quick, objects, kopf);
+  if (suites.length === 0) return runScenarios(quick, objects, out === undefined ? LATEST : resolve(base, out), kopf);
   for (const suite of suites) {
     console.log(`${suite} benchmark (Node ${process.version}, ${quick ? 'quick' : 'full'} sizes)\n`);
     if (suite === 'server' || suite === 'apiserver') {

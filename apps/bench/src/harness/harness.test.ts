@@ -67,7 +67,9 @@ describe('runHarness', () => {
     expect(result.apiserver.watchEventsPerWatcher).toBe(N);
     expectFinitePositive({ ...result.apiserver }, ['createsPerSecond', 'watchEventsPerSecond']);
     expect(result.apiserver.createBound).toMatch(/API server|load generator|machine/);
-    expect(Object.keys(result.targets)).toEqual(['createStormRate', 'createStormWrites', 'idleMemory', 'updateLatency', 'restart']);
+    expect(Object.keys(result.targets)).toEqual(['createStormRate', 'createStormCpu', 'createStormWrites', 'restartTime', 'restartCpu', 'timersCpu', 'timersLateness', 'idleMemory', 'updateLatency']);
+    expect(result.kopf).toBeUndefined();
+    expect(result.createStorm.kopf).toBeUndefined();
 
     const table = renderHarnessTable(result).split('\n');
     expect(table[0]).toMatch(/^scenario\s+figure\s+opkit\s+raw\s+opkit\/raw$/);

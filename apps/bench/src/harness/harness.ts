@@ -4,7 +4,11 @@
 // and resource). Opkit and the raw @kubernetes/client-node baseline run the same scenarios in the same run,
 // each against a fresh API server, and every throughput and latency figure is reported for both with the
 // ratio. docs/performance.md explains each figure and what bounds it.
+import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { KopfSource } from './kopfOperator.js';
 import { BenchChild, childScript } from './processes.js';
 import { HttpDriver, inParallel } from './http.js';
 import type { OperatorStats, ServerStats, TimerWindow } from './protocol.js';
@@ -32,8 +36,8 @@ export const FULL_HARNESS_SIZES: HarnessSizes = { objects: 10_000, updateRate: 1
 /** `pnpm bench --quick`: N = 1,000, about a minute. */
 export const QUICK_HARNESS_SIZES: HarnessSizes = { objects: 1_000, updateRate: 100, updateSeconds: 10, timerSeconds: 5, watchers: 10, concurrency: 32 };
 
-/** The operators under test. */
-export type Impl = 'opkit' | 'raw';
+/** The operators under test: Opkit, the raw baseline, and Kopf when the run is given a Kopf checkout. */
+export type Impl = 'opkit' | 'raw' | 'kopf';
 
 /** Scenario 1: N objects created as fast as the API server accepts them, one create handler. */
 export interface CreateStormFigures {
@@ -67,14 +71,15 @@ export interface CreateStormFigures {
 export interface IdleMemoryFigures {
   readonly objects: number;
   readonly rssMiB: number;
-  readonly heapUsedMiB: number;
-  /** V8 heap reserved (used or not) at rest: RSS above heap used is mostly this and native memory. */
-  readonly heapTotalMiB: number;
-  /** Memory outside the V8 heap held by JavaScript objects (buffers…). */
-  readonly externalMiB: number;
+  /** V8 heap in use after a full GC (null for Kopf: a Python process has no V8 heap). */
+  readonly heapUsedMiB: number | null;
+  /** V8 heap reserved (used or not) at rest: RSS above heap used is mostly this and native memory (null for Kopf). */
+  readonly heapTotalMiB: number | null;
+  /** Memory outside the V8 heap held by JavaScript objects (buffers…; null for Kopf). */
+  readonly externalMiB: number | null;
   /** Peak RSS of that process since it started (its initial listing included). */
   readonly peakRssMiB: number;
-  /** V8's heap spaces at rest: MiB reserved per space (where heap reserved goes). */
+  /** V8's heap spaces at rest: MiB reserved per space (where heap reserved goes; empty for Kopf). */
   readonly heapSpacesMiB: Record<string, number>;
 }
 
@@ -143,11 +148,16 @@ export interface ApiServerFigures {
   readonly watchBound: string;
 }
 
-/** Figures of one scenario for both operators and their ratio (opkit / raw). */
+/**
+ * Figures of one scenario for both operators and their ratio (opkit / raw); with `pnpm bench --kopf DIR`
+ * also Kopf's figures and their ratio to the baseline (kopf / raw).
+ */
 export interface Compared<T> {
   readonly opkit: T;
   readonly raw: T;
   readonly ratio: Record<string, number>;
+  readonly kopf?: T;
+  readonly kopfRatio?: Record<string, number>;
 }
 
 /** The whole result, as apps/bench/results/latest.json holds it. */
@@ -156,6 +166,8 @@ export interface HarnessResult {
   readonly mode: 'full' | 'quick' | 'custom';
   readonly sizes: HarnessSizes;
   readonly machine: { cores: number; cpu: string; memoryGiB: number; node: string; platform: string; loadAverageStart: number[]; loadAverageEnd: number[] };
+  /** With `--kopf DIR`: the Kopf checkout measured (its version as `git describe` or its package metadata gives it). */
+  readonly kopf?: { readonly dir: string; readonly version: string; readonly python: string };
   readonly createStorm: Compared<CreateStormFigures>;
   readonly idleMemory: Compared<IdleMemoryFigures>;
   readonly updateLatency: Compared<UpdateLatencyFigures>;
@@ -166,6 +178,11 @@ export interface HarnessResult {
 }
 
 const MiB = 1024 * 1024;
+
+/** Bytes in MiB, or null when the process has no such figure (a V8 heap figure of the Python process). */
+function mib(bytes: number | null | undefined): number | null {
+  return typeof bytes === 'number' && Number.isFinite(bytes) ? round(bytes / MiB, 1) : null;
+}
 const widgetsPath = `/apis/${GROUP}/${VERSION}/namespaces/${NAMESPACE}/${WIDGETS}`;
 const timersPath = `/apis/${GROUP}/${VERSION}/namespaces/${NAMESPACE}/${TIMERS}`;
 
@@ -197,12 +214,13 @@ function name(i: number): string {
 class OperatorRun {
   operator: BenchChild | undefined;
 
-  private constructor(readonly impl: Impl, readonly sizes: HarnessSizes, readonly server: BenchChild, readonly http: HttpDriver, readonly log: (line: string) => void) {}
+  private constructor(readonly impl: Impl, readonly sizes: HarnessSizes, readonly server: BenchChild, readonly http: HttpDriver, readonly log: (line: string) => void, readonly kopf: KopfSource | undefined) {}
 
-  static async start(impl: Impl, sizes: HarnessSizes, log: (line: string) => void): Promise<OperatorRun> {
+  static async start(impl: Impl, sizes: HarnessSizes, log: (line: string) => void, kopf?: KopfSource): Promise<OperatorRun> {
+    if (impl === 'kopf' && !kopf) throw new Error('the kopf operator needs a Kopf source checkout (pnpm bench --kopf DIR)');
     const server = await BenchChild.start('apiserver', childScript('apiserverChild'), []);
     const http = new HttpDriver(server.ready.url!, sizes.concurrency);
-    const run = new OperatorRun(impl, sizes, server, http, log);
+    const run = new OperatorRun(impl, sizes, server, http, log, kopf);
     try {
       await installCrds(http);
       run.operator = await run.startOperator();
@@ -214,7 +232,8 @@ class OperatorRun {
   }
 
   startOperator(): Promise<BenchChild> {
-    return BenchChild.start(`${this.impl} operator`, childScript('operatorChild'), [this.impl, this.server.ready.url!]);
+    const kopfArgs = this.impl === 'kopf' ? [this.kopf!.dir, ...(this.kopf!.python ? [this.kopf!.python] : [])] : [];
+    return BenchChild.start(`${this.impl} operator`, childScript('operatorChild'), [this.impl, this.server.ready.url!, ...kopfArgs]);
   }
 
   serverStats(gc = false): Promise<ServerStats> {
@@ -337,8 +356,8 @@ class OperatorRun {
         idleSeconds: round((idleAt - started) / 1000, 3), requests, cpuSeconds: round(op1.cpuMs / 1000, 2),
       },
       idleMemory: {
-        objects: n, rssMiB: round(atRest.rss / MiB, 1), heapUsedMiB: round(atRest.heapUsed / MiB, 1), heapTotalMiB: round(atRest.heapTotal / MiB, 1),
-        externalMiB: round(atRest.external / MiB, 1), peakRssMiB: round(atRest.maxRss / MiB, 1),
+        objects: n, rssMiB: round(atRest.rss / MiB, 1), heapUsedMiB: mib(atRest.heapUsed), heapTotalMiB: mib(atRest.heapTotal),
+        externalMiB: mib(atRest.external), peakRssMiB: round(atRest.maxRss / MiB, 1),
         heapSpacesMiB: Object.fromEntries(Object.entries(atRest.heapSpaces).filter(([, bytes]) => bytes > 0).map(([space, bytes]) => [space, round(bytes / MiB, 1)])),
       },
     };
@@ -381,8 +400,8 @@ interface OperatorFigures {
   timers: TimersFigures;
 }
 
-async function measureOperator(impl: Impl, sizes: HarnessSizes, log: (line: string) => void): Promise<OperatorFigures> {
-  const run = await OperatorRun.start(impl, sizes, log);
+async function measureOperator(impl: Impl, sizes: HarnessSizes, log: (line: string) => void, kopf?: KopfSource): Promise<OperatorFigures> {
+  const run = await OperatorRun.start(impl, sizes, log, kopf);
   try {
     log(`${impl}: create storm of ${sizes.objects}`);
     const createStorm = await run.createStorm();
@@ -398,36 +417,43 @@ async function measureOperator(impl: Impl, sizes: HarnessSizes, log: (line: stri
   }
 }
 
-/** The timers scenario alone, for both operators (each on a fresh API server process). */
+/** The timers scenario alone, for both operators (each on a fresh API server process), and Kopf when given. */
 export interface TimersOnlyResult {
   readonly sizes: HarnessSizes;
   readonly machine: { readonly cores: number; readonly node: string; readonly loadAverageStart: number[]; readonly loadAverageEnd: number[] };
   readonly timers: Compared<TimersFigures>;
 }
 
+const TIMER_KEYS = ['setupSeconds', 'runsPerSecond', 'cpuPercent', 'latenessP50Ms', 'latenessP99Ms'] as const;
+
 /**
- * Runs only the timers scenario (`pnpm bench --only timers`): Opkit, then the raw baseline, nothing else on
- * their servers — quicker than the whole run when only timers are being worked on.
+ * Runs only the timers scenario (`pnpm bench --only timers`): Opkit, then the raw baseline (then Kopf with
+ * `kopf`), nothing else on their servers — quicker than the whole run when only timers are being worked on.
  *
  * @example
  * const { timers } = await runTimersOnly({ ...QUICK_HARNESS_SIZES, objects: 2000 });
  */
-export async function runTimersOnly(sizes: HarnessSizes, log: (line: string) => void = () => undefined): Promise<TimersOnlyResult> {
+export async function runTimersOnly(sizes: HarnessSizes, log: (line: string) => void = () => undefined, kopf?: KopfSource): Promise<TimersOnlyResult> {
   const loadAverageStart = loadavg().map((l) => round(l, 2));
-  const figures: TimersFigures[] = [];
-  for (const impl of ['opkit', 'raw'] as const) {
-    const run = await OperatorRun.start(impl, sizes, log);
+  const figures = new Map<Impl, TimersFigures>();
+  for (const impl of implementations(kopf)) {
+    const run = await OperatorRun.start(impl, sizes, log, kopf);
     try {
       log(`${impl}: ${sizes.objects} timers`);
-      figures.push(await run.timers());
+      figures.set(impl, await run.timers());
     } finally {
       await run.close();
     }
   }
   return {
     sizes, machine: { cores: availableParallelism(), node: process.version, loadAverageStart, loadAverageEnd: loadavg().map((l) => round(l, 2)) },
-    timers: compare(figures[0]!, figures[1]!, ['setupSeconds', 'runsPerSecond', 'cpuPercent', 'latenessP50Ms', 'latenessP99Ms']),
+    timers: compare(figures, TIMER_KEYS),
   };
+}
+
+/** The operators a run measures, in order: Opkit, the baseline, and Kopf when a checkout is given. */
+function implementations(kopf: KopfSource | undefined): Impl[] {
+  return kopf ? ['opkit', 'raw', 'kopf'] : ['opkit', 'raw'];
 }
 
 function cpuPercent(cpuMs: number, wallMs: number): number {
@@ -497,47 +523,80 @@ export async function measureApiServer(sizes: HarnessSizes, cores: number = avai
   }
 }
 
-/** One target of issue 14, and whether the run met it. */
+/** One performance target (issue 35's acceptance), and whether the run met it. */
 export interface TargetCheck {
   readonly target: string;
   readonly value: number;
   readonly met: boolean;
 }
 
-/** The targets (reported, never asserted). */
-export function checkTargets(result: Pick<HarnessResult, 'createStorm' | 'idleMemory' | 'updateLatency' | 'restart'>): Record<string, TargetCheck> {
-  const rate = result.createStorm.ratio.objectsPerSecond ?? Number.NaN;
-  const rss = result.idleMemory.ratio.rssMiB ?? Number.NaN;
+/** The targets (reported, never asserted): ratios are Opkit / raw, at N = 10,000 in a full run. */
+export function checkTargets(result: Pick<HarnessResult, 'createStorm' | 'idleMemory' | 'updateLatency' | 'restart' | 'timers'>): Record<string, TargetCheck> {
+  const at = (ratio: Record<string, number>, key: string): number => ratio[key] ?? Number.NaN;
+  const atMost = (target: string, value: number, limit: number): TargetCheck => ({ target, value, met: value <= limit });
+  const rate = at(result.createStorm.ratio, 'objectsPerSecond');
   return {
-    createStormRate: { target: 'create storm ≥ 0.8 × raw objects/s', value: rate, met: rate >= 0.8 },
-    createStormWrites: { target: 'create storm ≤ 2 write requests per object', value: result.createStorm.opkit.writesPerObject, met: result.createStorm.opkit.writesPerObject <= 2 },
-    idleMemory: { target: 'idle memory ≤ 1.5 × raw RSS (at 10,000 objects)', value: rss, met: rss <= 1.5 },
-    updateLatency: { target: 'update latency p99 ≤ 100 ms at 100 changes/s', value: result.updateLatency.opkit.p99Ms, met: result.updateLatency.opkit.p99Ms <= 100 },
-    restart: { target: 'restart over 10,000 objects idle in ≤ 10 s', value: result.restart.opkit.idleSeconds, met: result.restart.opkit.idleSeconds <= 10 },
+    createStormRate: { target: 'create storm ≥ 1.0 × raw objects/s', value: rate, met: rate >= 1 },
+    createStormCpu: atMost('create storm operator CPU ≤ 1.0 × raw', at(result.createStorm.ratio, 'operatorCpuSeconds'), 1),
+    createStormWrites: atMost('create storm: 1 write request per object', result.createStorm.opkit.writesPerObject, 1),
+    restartTime: atMost('restart until idle ≤ 1.2 × raw', at(result.restart.ratio, 'idleSeconds'), 1.2),
+    restartCpu: atMost('restart CPU ≤ 1.2 × raw', at(result.restart.ratio, 'cpuSeconds'), 1.2),
+    timersCpu: atMost('timers CPU ≤ 1.5 × raw', at(result.timers.ratio, 'cpuPercent'), 1.5),
+    timersLateness: atMost('timers lateness p99 ≤ 20 ms', result.timers.opkit.latenessP99Ms, 20),
+    idleMemory: atMost('idle RSS ≤ 1.1 × raw', at(result.idleMemory.ratio, 'rssMiB'), 1.1),
+    updateLatency: atMost('update latency p99 ≤ 20 ms at 100 changes/s', result.updateLatency.opkit.p99Ms, 20),
   };
 }
 
-function compare<T extends object>(opkit: T, raw: T, keys: readonly (keyof T & string)[]): Compared<T> {
-  return { opkit, raw, ratio: ratios(opkit, raw, keys) };
+/** Compares the figures of each operator measured: Opkit / raw, and Kopf / raw when Kopf ran. */
+function compare<T extends object>(figures: ReadonlyMap<Impl, T>, keys: readonly (keyof T & string)[]): Compared<T> {
+  const opkit = figures.get('opkit')!;
+  const raw = figures.get('raw')!;
+  const kopf = figures.get('kopf');
+  return { opkit, raw, ratio: ratios(opkit, raw, keys), ...(kopf ? { kopf, kopfRatio: ratios(kopf, raw, keys) } : {}) };
+}
+
+/** What `runHarness` is given besides the sizes. */
+export interface HarnessOptions {
+  /** One line per step. */
+  readonly log?: (line: string) => void;
+  readonly mode?: HarnessResult['mode'];
+  /** Also measure Kopf, from this source checkout (`pnpm bench --kopf DIR`). */
+  readonly kopf?: KopfSource;
 }
 
 /**
- * Runs every scenario for both operators (Opkit first, then the raw baseline, each on a fresh API server
- * process), then the API server scenario, and returns the figures. `log` gets one line per step.
+ * The Kopf checkout's version: `git describe --tags` in a git clone, else the version a build wrote to
+ * kopf/_cogs/helpers/versions.py, else the directory's name.
+ */
+function kopfVersion(dir: string): string {
+  try {
+    return execFileSync('git', ['-C', dir, 'describe', '--tags', '--always'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    const written = join(dir, 'kopf', '_cogs', 'helpers', 'versions.py');
+    const version = existsSync(written) ? /^(?:__)?version(?:__)?\s*=\s*['"]([^'"]+)['"]/m.exec(readFileSync(written, 'utf8'))?.[1] : undefined;
+    return version ?? basename(dir);
+  }
+}
+
+/**
+ * Runs every scenario for each operator (Opkit, then the raw baseline, then Kopf when `options.kopf` names a
+ * checkout; each on a fresh API server process), then the API server scenario, and returns the figures.
  *
  * @example
  * const result = await runHarness(QUICK_HARNESS_SIZES);
  */
-export async function runHarness(sizes: HarnessSizes, options: { log?: (line: string) => void; mode?: HarnessResult['mode'] } = {}): Promise<HarnessResult & { targets: Record<string, TargetCheck> }> {
+export async function runHarness(sizes: HarnessSizes, options: HarnessOptions = {}): Promise<HarnessResult & { targets: Record<string, TargetCheck> }> {
   const log = options.log ?? (() => undefined);
   const begun = nowMs();
   const cores = availableParallelism();
   const loadAverageStart = loadavg().map((l) => round(l, 2));
-  const opkit = await measureOperator('opkit', sizes, log);
-  const raw = await measureOperator('raw', sizes, log);
+  const measured = new Map<Impl, OperatorFigures>();
+  for (const impl of implementations(options.kopf)) measured.set(impl, await measureOperator(impl, sizes, log, options.kopf));
+  const pick = <K extends keyof OperatorFigures>(key: K): Map<Impl, OperatorFigures[K]> => new Map([...measured].map(([impl, figures]) => [impl, figures[key]]));
   log(`apiserver: ${sizes.objects} creates, ${sizes.watchers} watchers`);
   const apiserver = await measureApiServer(sizes, cores);
-  const result = {
+  const result: HarnessResult = {
     date: new Date().toISOString(),
     mode: options.mode ?? 'custom',
     sizes,
@@ -545,11 +604,12 @@ export async function runHarness(sizes: HarnessSizes, options: { log?: (line: st
       cores, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: round(totalmem() / 1024 ** 3, 1), node: process.version,
       platform: `${process.platform}-${process.arch}`, loadAverageStart, loadAverageEnd: loadavg().map((l) => round(l, 2)),
     },
-    createStorm: compare(opkit.createStorm, raw.createStorm, ['seconds', 'objectsPerSecond', 'writesPerObject', 'objectWritesPerObject', 'operatorCpuSeconds', 'serverCpuSeconds', 'operatorPeakRssMiB']),
-    idleMemory: compare(opkit.idleMemory, raw.idleMemory, ['rssMiB', 'heapUsedMiB', 'heapTotalMiB', 'externalMiB', 'peakRssMiB']),
-    updateLatency: compare(opkit.updateLatency, raw.updateLatency, ['p50Ms', 'p99Ms', 'maxMs', 'writesPerChange']),
-    restart: compare(opkit.restart, raw.restart, ['readySeconds', 'allResumedSeconds', 'idleSeconds', 'cpuSeconds']),
-    timers: compare(opkit.timers, raw.timers, ['setupSeconds', 'runsPerSecond', 'cpuPercent', 'latenessP50Ms', 'latenessP99Ms']),
+    ...(options.kopf ? { kopf: { dir: options.kopf.dir, version: kopfVersion(options.kopf.dir), python: options.kopf.python ?? '/usr/bin/python3' } } : {}),
+    createStorm: compare(pick('createStorm'), ['seconds', 'objectsPerSecond', 'writesPerObject', 'objectWritesPerObject', 'operatorCpuSeconds', 'serverCpuSeconds', 'operatorPeakRssMiB']),
+    idleMemory: compare(pick('idleMemory'), ['rssMiB', 'heapUsedMiB', 'heapTotalMiB', 'externalMiB', 'peakRssMiB']),
+    updateLatency: compare(pick('updateLatency'), ['p50Ms', 'p99Ms', 'maxMs', 'writesPerChange']),
+    restart: compare(pick('restart'), ['readySeconds', 'allResumedSeconds', 'idleSeconds', 'cpuSeconds']),
+    timers: compare(pick('timers'), TIMER_KEYS),
     apiserver,
     seconds: round((nowMs() - begun) / 1000, 1),
   };
@@ -557,6 +617,7 @@ export async function runHarness(sizes: HarnessSizes, options: { log?: (line: st
 }
 
 function cell(value: unknown): string {
+  if (value === null) return '—';
   if (typeof value === 'number') return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: value >= 100 ? 0 : value >= 10 ? 1 : 3 }) : String(value);
   if (value !== null && typeof value === 'object') return Object.keys(value).length === 0 ? 'none' : Object.entries(value).map(([k, v]) => `${k} ${cell(v)}`).join(', ');
   return String(value ?? '');
@@ -564,25 +625,31 @@ function cell(value: unknown): string {
 
 /** Renders the result as the fixed-width table `pnpm bench` prints. */
 export function renderHarnessTable(result: HarnessResult & { targets: Record<string, TargetCheck> }): string {
-  const rows: string[][] = [['scenario', 'figure', 'opkit', 'raw', 'opkit/raw']];
+  const withKopf = result.createStorm.kopf !== undefined;
+  const rows: string[][] = [['scenario', 'figure', 'opkit', 'raw', 'opkit/raw', ...(withKopf ? ['kopf', 'kopf/raw'] : [])]];
   const add = <T extends object>(scenario: string, compared: Compared<T>, figures: readonly [keyof T & string, string][]): void => {
-    for (const [key, label] of figures) rows.push([scenario, label, cell(compared.opkit[key]), cell(compared.raw[key]), cell(compared.ratio[key] ?? '')]);
+    for (const [key, label] of figures) {
+      const kopf = withKopf ? [cell(compared.kopf?.[key]), cell(compared.kopfRatio?.[key] ?? '')] : [];
+      rows.push([scenario, label, cell(compared.opkit[key]), cell(compared.raw[key]), cell(compared.ratio[key] ?? ''), ...kopf]);
+    }
   };
   const n = result.sizes.objects.toLocaleString('en-US');
   add(`create storm (${n})`, result.createStorm, [['seconds', 'until all handled (s)'], ['objectsPerSecond', 'objects/s'], ['writesPerObject', 'write requests/object'], ['objectWritesPerObject', '… of them on the object'], ['requestsPerObject', 'requests/object by verb'], ['operatorCpuSeconds', 'operator CPU (s)'], ['serverCpuSeconds', 'API server CPU (s)'], ['operatorPeakRssMiB', 'operator peak RSS (MiB)']]);
   add(`idle memory (${n})`, result.idleMemory, [['rssMiB', 'RSS at rest (MiB)'], ['heapUsedMiB', 'heap used after GC (MiB)'], ['heapTotalMiB', 'heap reserved (MiB)'], ['externalMiB', 'external (MiB)'], ['peakRssMiB', 'peak RSS since start (MiB)']]);
   add(`update latency (${result.updateLatency.opkit.changes} at ${result.sizes.updateRate}/s)`, result.updateLatency, [['changesPerSecond', 'changes/s sent'], ['p50Ms', 'p50 (ms)'], ['p99Ms', 'p99 (ms)'], ['maxMs', 'max (ms)'], ['writesPerChange', 'write requests/change']]);
   add(`restart (${n})`, result.restart, [['readySeconds', 'until watching (s)'], ['allResumedSeconds', 'until every resume ran (s)'], ['idleSeconds', 'until idle (s)'], ['cpuSeconds', 'CPU until idle (s)']]);
-  rows.push(['', 'requests by verb', cell(byVerb(result.restart.opkit.requests)), cell(byVerb(result.restart.raw.requests)), '']);
+  rows.push(['', 'requests by verb', cell(byVerb(result.restart.opkit.requests)), cell(byVerb(result.restart.raw.requests)), '', ...(withKopf ? [cell(byVerb(result.restart.kopf!.requests)), ''] : [])]);
   add(`timers (${n} × 1 s)`, result.timers, [['setupSeconds', 'until every timer ran (s)'], ['runsPerSecond', 'runs/s'], ['cpuPercent', 'CPU (% of a core)'], ['latenessP50Ms', 'lateness p50 (ms)'], ['latenessP99Ms', 'lateness p99 (ms)'], ['requestsPerSecond', 'requests/s by verb']]);
   const a = result.apiserver;
-  rows.push([`apiserver (${n})`, `creates/s (${a.concurrency} in flight)`, cell(a.createsPerSecond), '', '']);
-  rows.push(['', `watch events/s to ${a.watchers} watchers`, cell(a.watchEventsPerSecond), '', '']);
+  const blank = withKopf ? ['', '', '', ''] : ['', ''];
+  rows.push([`apiserver (${n})`, `creates/s (${a.concurrency} in flight)`, cell(a.createsPerSecond), ...blank]);
+  rows.push(['', `watch events/s to ${a.watchers} watchers`, cell(a.watchEventsPerSecond), ...blank]);
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
   const line = (row: string[]): string => row.map((text, c) => (c >= 2 ? text.padStart(widths[c]!) : text.padEnd(widths[c]!))).join('  ').trimEnd();
   const table = [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
   table.push('', `apiserver creates bounded by ${a.createBound}`, `apiserver watch events bounded by ${a.watchBound}`, '', 'targets:');
   for (const t of Object.values(result.targets)) table.push(`  ${t.met ? 'met   ' : 'MISSED'}  ${t.target}: ${cell(t.value)}`);
+  if (result.kopf) table.push('', `kopf: ${result.kopf.version} from ${result.kopf.dir}, run with ${result.kopf.python}`);
   table.push('', `machine: ${result.machine.cores} cores (${result.machine.cpu}), ${result.machine.memoryGiB} GiB, Node ${result.machine.node}; load average ${result.machine.loadAverageStart.join(' ')} at the start, ${result.machine.loadAverageEnd.join(' ')} at the end; ${result.seconds} s`);
   return table.join('\n');
 }
