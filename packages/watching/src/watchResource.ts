@@ -127,6 +127,8 @@ interface WatchPosition {
 
 /** The shortest stall window, whatever the bookmark interval: a busy event loop must not look like a stall. */
 const MIN_STALL_MS = 1000;
+/** How many windows in a row a silence timer that fired late (this process stalled) grants the stream. */
+const LATE_WINDOWS = 3;
 
 class ResourceStream {
   readonly #known = new KnownObjects();
@@ -262,10 +264,21 @@ class ResourceStream {
     let stalled: { readonly ms: number; readonly stall: boolean } | undefined;
     let timer: unknown;
     let lastBookmarkAt: number | undefined;
-    const arm = (): void => {
+    // When the silence timer fires late by more than half its window, this process was not running (a loaded
+    // machine, a long GC pause): what the stream sent meanwhile is still unread, so the silence may be ours,
+    // not the server's. It gets another window, at most LATE_WINDOWS times in a row; an event resets the count.
+    let lateWindows = 0;
+    const arm = (fromEvent = true): void => {
       clock.clearTimeout(timer);
+      if (fromEvent) lateWindows = 0;
       const limit = this.#silenceLimit();
+      const due = clock.now() + limit.ms;
       timer = clock.setTimeout(() => {
+        if (clock.now() - due > limit.ms / 2 && lateWindows < LATE_WINDOWS) {
+          lateWindows += 1;
+          arm(false);
+          return;
+        }
         stalled = limit;
         connection.abort(new WatchingError('stalled', `no watch event or bookmark for ${limit.ms} ms`));
       }, limit.ms);

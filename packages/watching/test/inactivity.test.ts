@@ -8,9 +8,11 @@ import type { Harness } from './harness.js';
 
 class ManualClock implements Clock {
   readonly timers = new Map<number, { fn: () => void; ms: number }>();
+  /** Added to the real time: moved forward, it makes a timer fired now look as late as a stalled process would. */
+  skewMs = 0;
   #next = 1;
   now(): number {
-    return Date.now();
+    return Date.now() + this.skewMs;
   }
   setTimeout(fn: () => void, ms: number): unknown {
     const id = this.#next++;
@@ -53,6 +55,40 @@ describe('watchResource inactivity timeout', () => {
     await waitFor(() => watchRequests(server) === 2 && r.latest.has('default/two'), 5000, 'the resumed stream');
     expect(initialReads(server)).toBe(1);
     expect(r.names()).toEqual(['ADDED one', 'ADDED two']);
+    r.subscription.unsubscribe();
+    await waitFor(() => server.stats().watches === 0 && clock.timers.size === 0, 1000, 'closed, timers cleared');
+  });
+
+  it('gives the stream more windows when its timer fires late (this process stalled), at most three in a row', async () => {
+    const { client, server } = h;
+    const clock = new ManualClock();
+    const r = new Recorder(watchResource(client, configmaps, { namespace: 'default', settings: { ...fast, clock } }));
+    await waitFor(() => r.synced === 1 && server.stats().watches === 1, 5000, 'watching');
+    server.faults.set({ stallWatches: true });
+    // Each firing comes 70 s after the window was armed plus 40 s more: later than half the window.
+    for (let late = 1; late <= 3; late++) {
+      clock.skewMs += 110_000;
+      expect(clock.fire(70_000)).toBe(1);
+      expect([...clock.timers.values()].map((t) => t.ms), `late firing ${late}: armed again`).toEqual([70_000]);
+    }
+    expect(watchRequests(server)).toBe(1);
+    // An event resets the count: a late firing after it gets a window again.
+    server.faults.set({ stallWatches: false });
+    await client.create(configmaps, { metadata: { name: 'one', namespace: 'default' } });
+    await waitFor(() => r.latest.has('default/one'), 5000, 'the event');
+    clock.skewMs += 110_000;
+    expect(clock.fire(70_000)).toBe(1);
+    expect(watchRequests(server)).toBe(1);
+    // Three late firings in a row, then the fourth reconnects: a silent stream is never kept for long.
+    server.faults.set({ stallWatches: true });
+    for (let late = 2; late <= 3; late++) {
+      clock.skewMs += 110_000;
+      expect(clock.fire(70_000)).toBe(1);
+    }
+    clock.skewMs += 110_000;
+    expect(clock.fire(70_000)).toBe(1);
+    await waitFor(() => watchRequests(server) === 2, 5000, 'the reconnect after the fourth late firing');
+    server.faults.set({ stallWatches: false });
     r.subscription.unsubscribe();
     await waitFor(() => server.stats().watches === 0 && clock.timers.size === 0, 1000, 'closed, timers cleared');
   });

@@ -8,11 +8,8 @@ import type { BenchOperator } from './benchOperator.js';
 import { newCounters } from './benchOperator.js';
 import { reportReady, serveDriver } from './ipc.js';
 import type { KopfCounters, KopfOperator } from './kopfOperator.js';
-import { startKopfOperator } from './kopfOperator.js';
-import { startOpkitOperator } from './opkitOperator.js';
 import type { OperatorStats, TimerWindow } from './protocol.js';
 import { ownStats } from './protocol.js';
-import { startRawOperator } from '../raw/rawOperator.js';
 
 const [impl, url, kopfDir, python] = process.argv.slice(2);
 if (!(impl === 'opkit' || impl === 'raw' || (impl === 'kopf' && kopfDir)) || !url) {
@@ -40,6 +37,7 @@ if (impl === 'kopf') {
         throw new Error(`unknown command ${JSON.stringify(request.cmd)}`);
     }
   }, async () => running.kopf?.stop());
+  const { startKopfOperator } = await import('./kopfOperator.js');
   running.kopf = await startKopfOperator(url, { dir: kopfDir!, ...(python ? { python } : {}) });
   await running.kopf.ready;
   reportReady({ type: 'ready' });
@@ -71,7 +69,10 @@ if (impl === 'kopf') {
         throw new Error(`unknown command ${JSON.stringify(request.cmd)}`);
     }
   }, async () => running.operator?.stop());
-  running.operator = impl === 'opkit' ? await startOpkitOperator(url, counters) : await startRawOperator(url, counters);
+  // Each process loads only the operator it runs (the restart's CPU and memory include loading it).
+  running.operator = impl === 'opkit'
+    ? await (await import('./opkitOperator.js')).startOpkitOperator(url, counters)
+    : await (await import('../raw/rawOperator.js')).startRawOperator(url, counters);
   await running.operator.ready;
   reportReady({ type: 'ready' });
 }
