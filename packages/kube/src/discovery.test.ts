@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Discovery, EVERYTHING, identityOf, parseResourceList, parseSelector, RESOURCE_IDENTITY, selectResources } from './discovery.js';
+import { AGGREGATED_DISCOVERY_ACCEPT, Discovery, EVERYTHING, identityOf, parseAggregatedDiscovery, parseResourceList, parseSelector, RESOURCE_IDENTITY, selectResources } from './discovery.js';
 import { ResourceResolutionError } from './errors.js';
 import type { Resource } from './resource.js';
 
@@ -106,5 +106,49 @@ describe('selectResources with a selector carrying RESOURCE_IDENTITY', () => {
     const discovery = new Discovery(async (path) => (path === '/api' ? { versions: [] } : path === '/apis' ? { groups: [] } : {}));
     const typed = { schema: { huge: true }, [RESOURCE_IDENTITY]: { group: 'example.com', version: 'v1', plural: 'greetings' } };
     await expect(discovery.resolveOne(typed)).rejects.toThrow('no served resource matches "greetings.example.com/v1"');
+  });
+});
+
+describe('parseAggregatedDiscovery', () => {
+  it('reads an APIGroupDiscoveryList as kube-apiserver sends it: the core group unnamed, each group first version preferred', () => {
+    const resources = parseAggregatedDiscovery({
+      kind: 'APIGroupDiscoveryList',
+      items: [
+        {
+          metadata: {},
+          versions: [{ version: 'v1', resources: [{ resource: 'pods', responseKind: { kind: 'Pod' }, scope: 'Namespaced', singularResource: 'pod', verbs: ['get', 'list'], shortNames: ['po'], categories: ['all'], subresources: [{ subresource: 'status' }, { subresource: 'log' }] }] }],
+        },
+        {
+          metadata: { name: 'kopf.dev' },
+          versions: [
+            { version: 'v2', resources: [{ resource: 'kopfexamples', responseKind: { kind: 'KopfExample' }, scope: 'Namespaced', singularResource: 'kopfexample', verbs: ['list', 'watch'] }] },
+            { version: 'v1', resources: [{ resource: 'kopfexamples', responseKind: { kind: 'KopfExample' }, scope: 'Namespaced', singularResource: '', verbs: ['list'] }] },
+          ],
+        },
+        { metadata: { name: 'example.com' }, versions: [{ version: 'v1', resources: [{ resource: 'widgets', responseKind: { kind: 'Widget' }, scope: 'Cluster' }] }] },
+      ],
+    });
+    expect(resources).toEqual([
+      { group: '', version: 'v1', plural: 'pods', kind: 'Pod', namespaced: true, singular: 'pod', shortNames: ['po'], categories: ['all'], verbs: ['get', 'list'], subresources: ['status', 'log'], preferred: true },
+      { group: 'kopf.dev', version: 'v2', plural: 'kopfexamples', kind: 'KopfExample', namespaced: true, singular: 'kopfexample', shortNames: [], categories: [], verbs: ['list', 'watch'], subresources: [], preferred: true },
+      { group: 'kopf.dev', version: 'v1', plural: 'kopfexamples', kind: 'KopfExample', namespaced: true, singular: 'kopfexample', shortNames: [], categories: [], verbs: ['list'], subresources: [], preferred: false },
+      { group: 'example.com', version: 'v1', plural: 'widgets', kind: 'Widget', namespaced: false, singular: 'widget', shortNames: [], categories: [], verbs: [], subresources: [], preferred: true },
+    ]);
+  });
+
+  it('is asked for first, and an older server that answers with the plain index is walked group by group', async () => {
+    const asked: { path: string; accept: string | undefined }[] = [];
+    const discovery = new Discovery(async (path, options) => {
+      asked.push({ path, accept: options.accept });
+      if (path === '/api') return { kind: 'APIVersions', versions: ['v1'] };
+      if (path === '/apis') return { kind: 'APIGroupList', groups: [] };
+      return { resources: [{ name: 'configmaps', singularName: 'configmap', namespaced: true, kind: 'ConfigMap', verbs: ['list'] }] };
+    });
+    expect((await discovery.resources()).map((r) => r.plural)).toEqual(['configmaps']);
+    expect(asked).toEqual([
+      { path: '/api', accept: AGGREGATED_DISCOVERY_ACCEPT },
+      { path: '/apis', accept: AGGREGATED_DISCOVERY_ACCEPT },
+      { path: '/api/v1', accept: undefined },
+    ]);
   });
 });

@@ -63,7 +63,70 @@ interface ApiGroupList {
   groups?: { name: string; versions?: { groupVersion: string; version: string }[]; preferredVersion?: { version: string } }[];
 }
 
-type FetchJson = (path: string, options: { signal?: AbortSignal | undefined }) => Promise<unknown>;
+/** One group of an aggregated discovery document (`apidiscovery.k8s.io` v2 or v2beta1 `APIGroupDiscovery`). */
+interface ApiGroupDiscovery {
+  metadata?: { name?: string };
+  /** In the group's order of preference: the first is its preferred version. */
+  versions?: {
+    version: string;
+    resources?: {
+      resource: string;
+      responseKind?: { kind?: string };
+      scope?: string;
+      singularResource?: string;
+      verbs?: string[];
+      shortNames?: string[];
+      categories?: string[];
+      subresources?: { subresource: string }[];
+    }[];
+  }[];
+}
+interface ApiGroupDiscoveryList {
+  kind: 'APIGroupDiscoveryList';
+  items?: ApiGroupDiscovery[];
+}
+
+type FetchJson = (path: string, options: { signal?: AbortSignal | undefined; accept?: string | undefined }) => Promise<unknown>;
+
+/**
+ * What discovery asks `/api` and `/apis` for: the aggregated documents (kube 1.27+, every group's resources
+ * in one answer each; v2 from 1.30), else the plain index — an older server ignores the first two.
+ */
+export const AGGREGATED_DISCOVERY_ACCEPT = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
+
+function isAggregated(document: unknown): document is ApiGroupDiscoveryList {
+  return (document as { kind?: unknown } | null)?.kind === 'APIGroupDiscoveryList';
+}
+
+/**
+ * Turn an aggregated discovery document (`APIGroupDiscoveryList` of `/api` or `/apis`) into Resources: the
+ * same Resources the per-group-version documents give, each group's first version preferred.
+ */
+export function parseAggregatedDiscovery(list: ApiGroupDiscoveryList): Resource[] {
+  const result: Resource[] = [];
+  for (const group of list.items ?? []) {
+    const name = group.metadata?.name ?? '';
+    (group.versions ?? []).forEach((version, index) => {
+      for (const entry of version.resources ?? []) {
+        const kind = entry.responseKind?.kind ?? '';
+        result.push({
+          group: name,
+          version: version.version,
+          plural: entry.resource,
+          kind,
+          namespaced: entry.scope === 'Namespaced',
+          singular: entry.singularResource || kind.toLowerCase(),
+          shortNames: entry.shortNames ?? [],
+          categories: entry.categories ?? [],
+          verbs: entry.verbs ?? [],
+          subresources: (entry.subresources ?? []).map((sub) => sub.subresource),
+          preferred: index === 0,
+        });
+      }
+    });
+  }
+  return result;
+}
 
 const VERSION = /^v\d+((alpha|beta)\d+)?$/;
 
@@ -257,13 +320,21 @@ export class Discovery {
   async #scan(signal: AbortSignal | undefined): Promise<Resource[]> {
     const get = (path: string): Promise<unknown> => this.#fetch(path, { signal });
     // Both indexes first: a group-version request started before a failing (or aborted) index
-    // request would be left to reject unobserved.
-    const core = (await get('/api')) as { versions?: string[] };
-    const groups = (await get('/apis')) as ApiGroupList;
+    // request would be left to reject unobserved. A server that knows aggregated discovery answers each
+    // with every resource of its groups (two requests in all); an older one with the index to walk.
+    const [coreDocument, groupsDocument] = [
+      await this.#fetch('/api', { signal, accept: AGGREGATED_DISCOVERY_ACCEPT }),
+      await this.#fetch('/apis', { signal, accept: AGGREGATED_DISCOVERY_ACCEPT }),
+    ];
     const lists: Promise<Resource[]>[] = [];
-    for (const version of core.versions ?? []) {
-      lists.push(this.#list('', version, `/api/${version}`, version === 'v1', get));
+    if (isAggregated(coreDocument)) lists.push(Promise.resolve(parseAggregatedDiscovery(coreDocument)));
+    else {
+      for (const version of (coreDocument as { versions?: string[] }).versions ?? []) {
+        lists.push(this.#list('', version, `/api/${version}`, version === 'v1', get));
+      }
     }
+    if (isAggregated(groupsDocument)) return [...(await Promise.all(lists)).flat(), ...parseAggregatedDiscovery(groupsDocument)];
+    const groups = groupsDocument as ApiGroupList;
     for (const group of groups.groups ?? []) {
       for (const v of group.versions ?? []) {
         lists.push(this.#list(group.name, v.version, `/apis/${v.groupVersion}`, v.version === (group.preferredVersion?.version ?? group.versions?.[0]?.version), get));

@@ -136,7 +136,7 @@ export class KubeClient {
     this.#requester = requester;
     this.info = info;
     this.#onClose = onClose;
-    this.discovery = new Discovery((path, options) => this.#requester.json({ method: 'GET', path, signal: options.signal, describe: { verb: 'discovery', resource: '' } }), logger);
+    this.discovery = new Discovery((path, options) => this.#requester.json({ method: 'GET', path, signal: options.signal, accept: options.accept, describe: { verb: 'discovery', resource: '' } }), logger);
   }
 
   static {

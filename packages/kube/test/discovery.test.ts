@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVERYTHING, resourceName, ResourceResolutionError } from '../src/index.js';
+import { Discovery, EVERYTHING, resourceName, ResourceResolutionError } from '../src/index.js';
+import type { RequestRecord, Resource } from '../src/index.js';
 import { crdManifest, crds, startHarness, waitFor } from './harness.js';
 import type { Harness } from './harness.js';
 
@@ -46,5 +47,26 @@ describe('KubeClient.resolve against the embedded API server', () => {
 
   it('says clearly when nothing matches', async () => {
     await expect(h.client.resolveOne('nonexistent')).rejects.toThrow(/no served resource matches "nonexistent"/);
+  });
+
+  it('reads every resource in two requests (aggregated discovery): the resources the walk of each group version finds', async () => {
+    const records: RequestRecord[] = [];
+    const stop = h.client.observeRequests((record) => records.push(record));
+    h.client.invalidateDiscovery();
+    const aggregated = await h.client.discovery.resources();
+    stop();
+    expect(records.filter((r) => r.verb === 'discovery').map((r) => r.code)).toEqual([200, 200]);
+    // The same server read the older way: the plain index of /api and /apis, then one request per group version.
+    let requests = 0;
+    const walked = await new Discovery(async (path) => {
+      requests++;
+      const response = await fetch(`${h.server.url}${path}`, { headers: { accept: 'application/json' } });
+      return response.json();
+    }).resources();
+    expect(requests).toBeGreaterThan(2);
+    const key = (r: Resource): string => JSON.stringify([resourceName(r), r.kind, r.namespaced, r.singular, r.preferred, [...(r.shortNames ?? [])].sort(), [...(r.categories ?? [])].sort(), [...(r.verbs ?? [])].sort(), [...(r.subresources ?? [])].sort()]);
+    expect(aggregated.map(key).sort()).toEqual(walked.map(key).sort());
+    expect(aggregated.length).toBeGreaterThan(20);
+    expect(aggregated.find((r) => r.plural === 'kopfexamples' && r.group === 'kopf.dev')).toMatchObject({ version: 'v1', preferred: true, subresources: ['status'] });
   });
 });

@@ -62,6 +62,8 @@ export interface ApiCall extends RequestOptions {
   query?: Record<string, string | number | boolean | undefined> | undefined;
   body?: unknown;
   contentType?: string | undefined;
+  /** The Accept header. @defaultValue application/json */
+  accept?: string | undefined;
 }
 
 /** Settings of a Requester. */
@@ -142,7 +144,7 @@ export class Requester {
     for (let attempt = 1; ; attempt++) {
       call.signal?.throwIfAborted();
       const headers: Record<string, string> = {
-        Accept: 'application/json',
+        Accept: call.accept ?? 'application/json',
         'User-Agent': this.settings.userAgent,
         ...(await credentials.headers()),
       };
