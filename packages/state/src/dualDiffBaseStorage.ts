@@ -26,9 +26,16 @@ import type { PersistenceProfile, PersistenceProfileName } from './profiles.js';
 import { resolveProfile } from './profiles.js';
 import { encodeJson } from './pythonJson.js';
 
+function hashOf(essence: Essence | null): string {
+  return createHash('sha256').update(encodeJson(essence)).digest('hex').slice(0, 16);
+}
+
+/** The digest of "no diff-base", the one stored next to every copy where the annotation is absent. */
+let noneDigest: string | undefined;
+
 /** A short digest of a stored diff-base (`null`: none). */
 function digestOf(essence: Essence | null): string {
-  return createHash('sha256').update(encodeJson(essence)).digest('hex').slice(0, 16);
+  return essence === null ? (noneDigest ??= hashOf(null)) : hashOf(essence);
 }
 
 /** Options of {@link DualDiffBaseStorage}. */
