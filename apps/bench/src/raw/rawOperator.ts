@@ -9,8 +9,13 @@
 //   merge-patch status {update_fn, observedGeneration};
 // - otherwise, the first time this process sees the object: run the resume handler (no write).
 // One patch per object is in flight at a time; an event arriving meanwhile is handled after it, from the
-// newest copy. Timer objects get a 1 s timer each, counted from the end of the previous run (as on.timer
-// without `sharp`); its lateness is how long after that scheduled time the run started.
+// newest copy. At most 64 objects are handled at once (Opkit's default worker limit): @kubernetes/client-node
+// opens a connection per request, and ten thousand patches at once overrun any API server's bounds (the embedded
+// one closes connections past 4,096; a kube-apiserver answers 429 past its max-requests-inflight). A failed
+// patch is retried after a backoff (0.1 s doubling to 5 s) from the newest copy, and an informer whose watch
+// failed is started again after a second, as client-node's documentation does it. Timer objects get a 1 s timer
+// each, counted from the end of the previous run (as on.timer without `sharp`); its lateness is how long after
+// that scheduled time the run started.
 import * as k8s from '@kubernetes/client-node';
 import type { BenchOperator, HandlerCounters } from '../harness/benchOperator.js';
 import { GROUP, NAMESPACE, nowMs, TIMERS, VERSION, WIDGETS } from '../harness/protocol.js';
@@ -37,9 +42,19 @@ export async function startRawOperator(url: string, counters: HandlerCounters): 
   const api = kc.makeApiClient(k8s.CustomObjectsApi);
   const mergePatch = k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch);
 
+  // Per object: its newest copy not yet handled, whether it is being handled, and its failures in a row.
+  const newest = new Map<string, Widget>();
   const busy = new Set<string>();
-  const pending = new Map<string, Widget>();
+  const failures = new Map<string, number>();
   const resumed = new Set<string>();
+  // Objects waiting for one of the LIMIT slots, first come first served (a head index: no O(n) shift).
+  const LIMIT = 64;
+  let running = 0;
+  let waiting: string[] = [];
+  let head = 0;
+  const queued = new Set<string>();
+  let stopped = false;
+  const retries = new Set<ReturnType<typeof setTimeout>>();
 
   const patchStatus = (widget: Widget, status: Record<string, unknown>): Promise<unknown> =>
     api.patchNamespacedCustomObjectStatus(
@@ -68,21 +83,64 @@ export async function startRawOperator(url: string, counters: HandlerCounters): 
     }
   };
 
+  const enqueue = (key: string): void => {
+    if (busy.has(key) || queued.has(key)) return;
+    queued.add(key);
+    waiting.push(key);
+  };
+
+  const pump = (): void => {
+    while (!stopped && running < LIMIT && head < waiting.length) {
+      const key = waiting[head++]!;
+      queued.delete(key);
+      const widget = newest.get(key);
+      if (widget === undefined) continue;
+      newest.delete(key);
+      busy.add(key);
+      running++;
+      void handle(widget).then(
+        () => { failures.delete(key); },
+        () => {
+          const count = (failures.get(key) ?? 0) + 1;
+          failures.set(key, count);
+          const retry = setTimeout(() => {
+            retries.delete(retry);
+            if (!failures.has(key)) return; // deleted meanwhile
+            if (!newest.has(key)) newest.set(key, widget);
+            enqueue(key);
+            pump();
+          }, Math.min(5000, 100 * 2 ** (count - 1)));
+          retries.add(retry);
+        },
+      ).finally(() => {
+        busy.delete(key);
+        running--;
+        if (newest.has(key)) enqueue(key);
+        pump();
+      });
+    }
+    if (head === waiting.length) {
+      waiting = [];
+      head = 0;
+    }
+  };
+
   const schedule = (widget: Widget): void => {
     const key = widget.metadata!.uid!;
-    if (busy.has(key)) {
-      pending.set(key, widget);
-      return;
-    }
-    busy.add(key);
-    void handle(widget)
-      .catch(() => undefined) // a failed patch is retried by the next event or resync of this object
-      .finally(() => {
-        busy.delete(key);
-        const next = pending.get(key);
-        pending.delete(key);
-        if (next) schedule(next);
-      });
+    newest.set(key, widget);
+    enqueue(key);
+    pump();
+  };
+
+  // client-node's informer stops on a failed watch or list and reports it; it is started again after a second.
+  const restartOnError = <T extends k8s.KubernetesObject>(informer: k8s.Informer<T>): void => {
+    informer.on('error', () => {
+      const again = setTimeout(() => {
+        retries.delete(again);
+        if (!stopped) void informer.start().catch(() => undefined);
+      }, 1000);
+      retries.add(again);
+    });
   };
 
   const widgets = k8s.makeInformer<Widget>(kc, `/apis/${GROUP}/${VERSION}/${WIDGETS}`, () =>
@@ -90,8 +148,12 @@ export async function startRawOperator(url: string, counters: HandlerCounters): 
   widgets.on('add', schedule);
   widgets.on('update', schedule);
   widgets.on('delete', (widget) => {
-    resumed.delete(widget.metadata!.uid!);
+    const key = widget.metadata!.uid!;
+    resumed.delete(key);
+    newest.delete(key);
+    failures.delete(key);
   });
+  restartOnError(widgets);
 
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const arm = (uid: string, name: string, scheduledAt: number): void => {
@@ -112,11 +174,15 @@ export async function startRawOperator(url: string, counters: HandlerCounters): 
     clearTimeout(timers.get(object.metadata!.uid!));
     timers.delete(object.metadata!.uid!);
   });
+  restartOnError(timerObjects);
 
   const ready = Promise.all([widgets.start(), timerObjects.start()]).then(() => undefined);
   return {
     ready,
     async stop() {
+      stopped = true;
+      for (const retry of retries) clearTimeout(retry);
+      retries.clear();
       await Promise.all([widgets.stop(), timerObjects.stop()]);
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
