@@ -149,7 +149,7 @@ export class Operator {
     if (options.namespaces && options.namespaces.length > 0) namespaces = options.namespaces;
     this.#root ??= composeOperator({
       settings: options.settings, client: options.client, connect: options.connect, clock: options.clock, logger: options.logger, namespaces,
-      localApiServer: options.localApiServer ?? false, registry, memo: this.#memo, indices: this.#indicesOf(registry), emit: this.#emit,
+      localApiServer: options.localApiServer ?? false, registry, memo: this.#memo, indices: this.#indicesOf(registry), emit: this.#emit, observed: this.#observed,
     }, options.overrides);
     this.#clock = this.#root.container.resolve(CLOCK);
     return this.#root;

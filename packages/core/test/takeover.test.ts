@@ -78,7 +78,7 @@ describe('taking over from Kopf (default profile)', () => {
     // The finishing cycle sends the status patch (the diff-base) first, then the object's (Kopf's annotations
     // purged), so an object with the diff-base may not have the purge yet: this waits for both.
     const kopfRecords = (b: KubeObject): string[] => Object.keys(b.metadata.annotations ?? {}).filter((key) => key.startsWith('kopf.zalando.org/'));
-    const body = await h.waitFor('kopf-example-1', (b) => diffBaseOf(b) !== undefined && kopfRecords(b).length === 0, "the creation, with Kopf's records purged");
+    await h.waitFor('kopf-example-1', (b) => diffBaseOf(b) !== undefined && kopfRecords(b).length === 0, "the creation, with Kopf's records purged");
     expect(calls).toEqual(['create_fn', 'sub2']);
     expect(run.lines).toContain(`${PREFIX}Creation is processed: 1 succeeded; 0 failed.`);
     expect(run.lines.some((line) => line.startsWith(`${PREFIX}Resuming handling recorded by Kopf (kopf.zalando.org/create_fn, kopf.zalando.org/create_fn.sub1, kopf.zalando.org/create_fn.sub2)`))).toBe(true);

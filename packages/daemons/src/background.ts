@@ -86,7 +86,6 @@ function titleOf(handler: ResourceHandler): string {
   return title;
 }
 
-const unobserved = (): void => undefined;
 /** What an unobserved attempt reports with: nothing reads it. */
 const NO_BASE = { type: 'handler', id: '', kind: '', retry: 0, durationMs: 0, resource: '', name: '' } as const;
 
@@ -124,7 +123,7 @@ async function invokeOne<M extends BackgroundMemory, P extends AttemptPatch>(dep
   const title = titleOf(handler);
   // Per-run feed events only while someone reads the feed: a timer's run builds none otherwise.
   const observed = deps.observed?.() ?? true;
-  const emit = observed ? deps.emit : unobserved;
+  const emit = observed ? deps.emit : undefined;
   const start = deps.clock.now();
   if (observed) deps.emit({ type: 'handler', phase: 'started', id: handler.id, kind: handler.kind, retry: context.retry, ...(latenessMs === undefined ? {} : { latenessMs }), ...target.ref });
   // The attempt runs in the operator's scope: entered here only when the task was spawned outside it.
@@ -136,7 +135,7 @@ async function invokeOne<M extends BackgroundMemory, P extends AttemptPatch>(dep
     // Kopf warns when it cancels the task (the forced step); an exit on the graceful `stopped` stays quiet.
     if (context.signal.aborted) target.logger.warn(`${title} is cancelled. Will escalate.`);
     else target.logger.debug(`${title} is cancelled: ${messageOf((outcome as { error: unknown }).error)}`);
-    emit({ ...base, phase: 'succeeded', message: 'cancelled', outcome: 'cancelled' });
+    emit?.({ ...base, phase: 'succeeded', message: 'cancelled', outcome: 'cancelled' });
     return outcome;
   }
   reportOutcome({ logger: target.logger, emit }, title, base, outcome);

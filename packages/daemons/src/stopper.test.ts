@@ -36,4 +36,23 @@ describe('DaemonStopper', () => {
     expect(scheduler.size).toBe(0);
     expect(await stopper.wait(5)).toBe(true);
   });
+
+  it('sleeps overlapping each other: each resolves at its own time, and all false at once when the flag is set', async () => {
+    const scheduler = new Scheduler();
+    const stopper = new DaemonStopper(scheduler);
+    const results: [string, boolean, number][] = [];
+    const sleep = (name: string, due: number): void => { void stopper.sleepUntil(due).then((slept) => results.push([name, slept, Date.now()])); };
+    sleep('a', 1000); // the first takes the stopper's own slot, the ones beside it the general path
+    sleep('b', 500);
+    await vi.advanceTimersByTimeAsync(1000);
+    sleep('c', 3000); // the slot is free again
+    sleep('d', 4000);
+    expect(scheduler.size).toBe(2);
+    await vi.advanceTimersByTimeAsync(500);
+    stopper.set('resource-deleted');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(results).toEqual([['b', true, 500], ['a', true, 1000], ['c', false, 1500], ['d', false, 1500]]);
+    expect(scheduler.size).toBe(0);
+    expect(await stopper.sleepUntil(9000)).toBe(false);
+  });
 });

@@ -3,7 +3,7 @@
 // the stop escalates. Waiting on it costs one entry in the shared scheduler, not a timer of its own,
 // and its AbortSignal exists only once someone asks for it (ten thousand idle daemons need none).
 import type { DaemonStopped, DaemonStoppingReason } from '@opkit/handlers';
-import type { Scheduler } from './scheduler.js';
+import type { ScheduledEntry, Scheduler } from './scheduler.js';
 
 function notSlept(slept: boolean): boolean {
   return !slept;
@@ -31,6 +31,19 @@ export class DaemonStopper implements DaemonStopped {
   #controller: AbortController | undefined;
   /** When the flag was first set (clock ms). */
   #when: number | undefined;
+  /**
+   * The sleep that allocates no callbacks (a timer's loop sleeps once at a time, every interval, on every
+   * object): its promise's resolve and its scheduler entry, which calls the shared {@link DaemonStopper.#slept}.
+   * Other sleeps at the same time take the general path.
+   */
+  #sleeper: ((slept: boolean) => void) | undefined;
+  #sleeperEntry: ScheduledEntry | undefined;
+  readonly #slept = (): void => {
+    const resolve = this.#sleeper!;
+    this.#sleeper = undefined;
+    this.#sleeperEntry = undefined;
+    resolve(true);
+  };
 
   constructor(scheduler: Scheduler) {
     this.#scheduler = scheduler;
@@ -73,6 +86,13 @@ export class DaemonStopper implements DaemonStopped {
     if (this.#reasons.length === 1) {
       this.#when = this.#scheduler.now();
       this.#controller?.abort(this.#abortReason());
+      const sleeper = this.#sleeper;
+      if (sleeper) {
+        this.#scheduler.cancel(this.#sleeperEntry);
+        this.#sleeper = undefined;
+        this.#sleeperEntry = undefined;
+        sleeper(false);
+      }
       const waiters = this.#waiters;
       this.#waiters = undefined;
       if (waiters) for (const wake of waiters) wake();
@@ -94,7 +114,13 @@ export class DaemonStopper implements DaemonStopped {
   /** Sleep until `due` (clock ms) unless the flag is set first; resolves whether it slept through. */
   sleepUntil(due: number): Promise<boolean> {
     if (this.isSet) return Promise.resolve(false);
-    // Two callbacks per sleep (one in the scheduler, one here) and nothing else: every wait of every daemon comes through here.
+    if (this.#sleeper === undefined) {
+      return new Promise<boolean>((resolve) => {
+        this.#sleeper = resolve;
+        this.#sleeperEntry = this.#scheduler.at(due, this.#slept);
+      });
+    }
+    // Two callbacks per sleep (one in the scheduler, one here) and nothing else.
     return new Promise<boolean>((resolve) => {
       const woken = (): void => {
         this.#scheduler.cancel(entry);

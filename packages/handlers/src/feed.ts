@@ -154,21 +154,25 @@ export type FeedEvent = FeedEventInput & { readonly v: typeof FEED_VERSION; read
 
 /**
  * A logger that also reports every line on the feed, as a `log` event (with the object, for object loggers).
+ * With `observed`, a line builds its event only while it says someone reads the feed (a busy operator logs
+ * a line or two per timer run; nobody may be reading).
  *
  * @example
  * ```ts
  * const logger = feedLogger(createLogger(), (event) => feed.push(event));
  * ```
  */
-export function feedLogger(base: Logger, emit: (event: FeedEventInput) => void, fields: LogFields = {}): Logger {
+export function feedLogger(base: Logger, emit: (event: FeedEventInput) => void, fields: LogFields = {}, observed?: () => boolean): Logger {
   const log = (level: LogLevel) => (message: string, extra?: LogFields): void => {
-    const object = (extra?.object ?? fields.object) as LogObjectRef | undefined;
-    const ref: FeedObjectRef | undefined = object?.name ? { resource: object.resource ?? `${object.kind ?? ''}`, namespace: object.namespace, name: object.name, uid: object.uid } : undefined;
-    emit({ type: 'log', level, message, object: ref });
+    if (observed === undefined || observed()) {
+      const object = (extra?.object ?? fields.object) as LogObjectRef | undefined;
+      const ref: FeedObjectRef | undefined = object?.name ? { resource: object.resource ?? `${object.kind ?? ''}`, namespace: object.namespace, name: object.name, uid: object.uid } : undefined;
+      emit({ type: 'log', level, message, object: ref });
+    }
     base[level](message, extra);
   };
   return {
     debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error'),
-    child: (more) => feedLogger(base.child(more), emit, { ...fields, ...more }),
+    child: (more) => feedLogger(base.child(more), emit, { ...fields, ...more }, observed),
   };
 }

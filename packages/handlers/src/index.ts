@@ -71,7 +71,7 @@ export { invokeHandler, subhandler } from './invoke.js';
 export type { InvokeOptions } from './invoke.js';
 export { findUnstorable, MAX_RESULT_BYTES } from './results.js';
 export type { UnstorableResult } from './results.js';
-export { runWithScope, currentScope, currentContext } from './scope.js';
+export { runWithScope, runInTaskScope, currentScope, currentContext } from './scope.js';
 export { describeOutcome, errorMessageOf, reportOutcome } from './outcomeReport.js';
 export type { OutcomeReport, AttemptFeedBase } from './outcomeReport.js';
 export type { HandlerScope } from './scope.js';

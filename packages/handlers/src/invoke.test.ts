@@ -4,7 +4,7 @@ import { HandlerRetriesError, HandlerScopeError, HandlerTimeoutError, PermanentE
 import { events } from './events.js';
 import { invokeHandler, subhandler } from './invoke.js';
 import { Registry } from './registry.js';
-import { currentContext, runWithScope } from './scope.js';
+import { currentContext, currentScope, runInTaskScope, runWithScope } from './scope.js';
 import type { EventSink, HandlerContext, ResourceHandler } from './types.js';
 
 const body = { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name: 'x', namespace: 'default', uid: 'u1' } };
@@ -89,6 +89,39 @@ describe('invokeHandler', () => {
     await invokeHandler(register(async () => { await Promise.resolve(); seen = currentContext(); }), context({ name: 'inside' }));
     expect((seen as HandlerContext).name).toBe('inside');
     expect(currentContext()).toBeUndefined();
+  });
+
+  it('calls an attempt of a task in the task\'s scope, whose context is the attempt\'s; any other call enters its own', async () => {
+    const seen: { name: unknown; handler: unknown; subhandlers: unknown }[] = [];
+    const handler = register(async () => {
+      await Promise.resolve();
+      const scope = currentScope();
+      seen.push({ name: (currentContext() as HandlerContext | undefined)?.name, handler: scope.handler, subhandlers: scope.subhandlers });
+    });
+    let current: HandlerContext | undefined;
+    await runInTaskScope({ handler }, () => current, async () => {
+      for (const name of ['run-1', 'run-2']) {
+        current = context({ name });
+        expect(await invokeHandler(handler, current)).toMatchObject({ kind: 'success' });
+      }
+      // Not the task's current context: a scope of its own (with its sub-handlers' list).
+      await invokeHandler(handler, context({ name: 'other' }));
+    });
+    expect(seen).toEqual([
+      { name: 'run-1', handler, subhandlers: undefined },
+      { name: 'run-2', handler, subhandlers: undefined },
+      { name: 'other', handler, subhandlers: [] },
+    ]);
+    expect(currentContext()).toBeUndefined();
+  });
+
+  it('takes a plain function\'s value without waiting for the microtask queue, and awaits a thenable', async () => {
+    const order: string[] = [];
+    const plain = invokeHandler(register(() => { order.push('handler'); return 1; }), context());
+    void Promise.resolve().then(() => order.push('microtask'));
+    expect(await plain).toMatchObject({ kind: 'success', result: 1 });
+    expect(await invokeHandler(register(() => ({ then: (resolve: (value: number) => void) => resolve(2) })), context())).toMatchObject({ kind: 'success', result: 2 });
+    expect(order[0]).toBe('handler');
   });
 });
 

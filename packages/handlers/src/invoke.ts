@@ -24,6 +24,10 @@ function describe(handler: ResourceHandler | ActivityHandler): string {
   return `${TITLES[handler.kind] ?? 'Handler'} '${handler.id}'`;
 }
 
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -55,7 +59,12 @@ export async function invokeHandler(handler: ResourceHandler | ActivityHandler, 
   const subhandlers: ResourceHandler[] = [];
   let result: unknown;
   try {
-    result = await runWithScope({ handler, context, subhandlers }, () => (handler.fn as (c: typeof context) => unknown)(context));
+    const call = (): unknown => (handler.fn as (c: typeof context) => unknown)(context);
+    // A daemon's or timer's attempt already runs in its task's scope (runInTaskScope), whose context is this one.
+    const scope = currentScope();
+    const returned = scope.handler === handler && scope.context === context ? call() : runWithScope({ handler, context, subhandlers }, call);
+    // A plain function's value needs no turn of the microtask queue (a timer's run is usually one).
+    result = isPromiseLike(returned) ? await returned : returned;
   } catch (error) {
     return classifyError(handler, error, { retry, runtime, defaultBackoff: options.defaultBackoff ?? 60 });
   }

@@ -2,6 +2,8 @@ import { parseJson } from '@opkit/json';
 import { describe, expect, it } from 'vitest';
 import { createLogger, objectLogger } from './logging.js';
 import type { LogRecord } from './logging.js';
+import { feedLogger } from './feed.js';
+import type { FeedEventInput } from './feed.js';
 
 const body = { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name: 'kopf-example-1', namespace: 'default', uid: 'u1' } };
 
@@ -54,5 +56,19 @@ describe('createLogger', () => {
     expect(lines).toEqual(['shown']);
     expect(records.map((record) => record.message)).toEqual(['shown']);
     expect(() => createLogger({ format: 'xml' as never })).toThrow("Unknown log format \"xml\": expected 'plain', 'full' or 'json'.");
+  });
+});
+
+describe('feedLogger', () => {
+  it('reports each line as a log event while the feed is read, and only writes it while not', () => {
+    const { lines, logger } = capture('plain');
+    const events: FeedEventInput[] = [];
+    let reading = true;
+    const log = objectLogger(feedLogger(logger, (event) => events.push(event), {}, () => reading), body);
+    log.info('read');
+    reading = false;
+    log.info('unread');
+    expect(lines).toEqual(['[default/kopf-example-1] read', '[default/kopf-example-1] unread']);
+    expect(events).toEqual([{ type: 'log', level: 'info', message: 'read', object: { resource: 'KopfExample', namespace: 'default', name: 'kopf-example-1', uid: 'u1' } }]);
   });
 });

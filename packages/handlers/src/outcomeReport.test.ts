@@ -69,6 +69,12 @@ describe('reportOutcome', () => {
     expect(events).toHaveLength(3);
   });
 
+  it('only logs without an emit (nobody reads the feed)', () => {
+    const { lines, deps } = recorder();
+    reportOutcome({ logger: deps.logger }, "Timer 'tick'", base, { kind: 'success', result: undefined, subhandlers: [] });
+    expect(lines).toEqual([['info', "Timer 'tick' succeeded.", undefined]]);
+  });
+
   it('says nothing of a quiet success (a parent whose sub-handlers are still to run), but reports its failures', () => {
     const { lines, events, deps } = recorder();
     reportOutcome(deps, "Handler 'p'", base, { kind: 'success', result: undefined, subhandlers: [] }, { quietSuccess: true });

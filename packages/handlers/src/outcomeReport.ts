@@ -87,19 +87,19 @@ export type AttemptFeedBase = {
 } & FeedObjectRef;
 
 /**
- * Log an outcome and report it on the feed. `title` names the handler (`Handler 'create_fn'`);
- * `quietSuccess` skips the success line (a parent whose sub-handlers are still to run).
+ * Log an outcome and report it on the feed (without `emit`, only log it). `title` names the handler
+ * (`Handler 'create_fn'`); `quietSuccess` skips the success line (a parent whose sub-handlers are still to run).
  *
  * @example
  * ```ts
  * reportOutcome({ logger, emit }, "Timer 'tick'", base, outcome);
  * ```
  */
-export function reportOutcome(deps: { readonly logger: Logger; readonly emit: (event: FeedEventInput) => void }, title: string, base: AttemptFeedBase, outcome: InvocationOutcome, options: { readonly quietSuccess?: boolean } = {}): void {
+export function reportOutcome(deps: { readonly logger: Logger; readonly emit?: ((event: FeedEventInput) => void) | undefined }, title: string, base: AttemptFeedBase, outcome: InvocationOutcome, options: { readonly quietSuccess?: boolean } = {}): void {
   if (options.quietSuccess && outcome.kind === 'success') return;
   const report = describeOutcome(title, outcome);
   if (report.level === 'info') deps.logger.info(report.line);
   else if (report.fields) deps.logger.error(report.line, report.fields);
   else deps.logger.error(report.line);
-  deps.emit({ ...base, ...report.feed });
+  deps.emit?.({ ...base, ...report.feed });
 }

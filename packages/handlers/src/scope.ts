@@ -30,6 +30,24 @@ export function runWithScope<T>(scope: HandlerScope, fn: () => T): T {
   return storage.run({ ...storage.getStore(), ...scope }, fn);
 }
 
+/**
+ * Run a daemon's or timer's whole task in one scope whose `context` is always its current attempt's
+ * (`current()`). A task's attempts never overlap, so {@link invokeHandler} then calls each attempt's handler
+ * in this scope instead of entering a new one per attempt — a timer runs every few seconds on every object,
+ * and a scope entered per run costs as much as the rest of the run. The scope is the current one plus
+ * `fields`.
+ *
+ * @example
+ * ```ts
+ * void runInTaskScope({ handler }, () => task.currentContext, () => task.loop());
+ * ```
+ */
+export function runInTaskScope<T>(fields: Pick<HandlerScope, 'events' | 'handler'>, current: () => HandlerContext | ActivityContext | undefined, fn: () => T): T {
+  const scope = { ...storage.getStore(), ...fields };
+  Object.defineProperty(scope, 'context', { get: current, enumerable: true });
+  return storage.run(scope, fn);
+}
+
 /** The current scope (empty outside any). */
 export function currentScope(): HandlerScope {
   return storage.getStore() ?? {};

@@ -41,6 +41,8 @@ export interface RootInput {
   readonly memo: Record<string, any>;
   readonly indices: Indices;
   readonly emit: (event: FeedEventInput) => void;
+  /** Whether anyone reads the feed now: without a reader, log lines build no feed event. @defaultValue always */
+  readonly observed?: () => boolean;
 }
 
 /** The runtime's logger: the LOGGER's lines, each also a `log` event on the feed. Internal. */
@@ -79,7 +81,7 @@ export function composeOperator(input: RootInput, overrides?: (container: Depend
   c.register(LOGGER, { useValue: input.logger ?? createLogger({ format: 'full', level: 'info' }) });
   c.register(FEED, { useValue: input.emit });
   if (input.client) c.register(KUBE_CLIENT, { useValue: input.client });
-  define(RUNTIME_LOGGER, ((c) => feedLogger(c.resolve(LOGGER), c.resolve(FEED))));
+  define(RUNTIME_LOGGER, ((c) => feedLogger(c.resolve(LOGGER), c.resolve(FEED), {}, input.observed)));
   define(OBJECT_LOGGER, ((c) => {
     const logger = c.resolve(RUNTIME_LOGGER);
     const settings = c.resolve(SETTINGS);

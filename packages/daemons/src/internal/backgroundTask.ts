@@ -5,6 +5,7 @@
 // filter mismatch) waits as long as it takes, checking every `cancellationPolling`; an operator-level
 // stop (pausing, exiting) never waits longer than the backoff plus the exit timeout.
 import type { DaemonContext, DaemonStoppingReason, HandlerPatch, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
+import { runInTaskScope } from '@opkit/handlers';
 import type { Logger } from '@opkit/tasks';
 import type { ScheduledEntry, Scheduler } from '../scheduler.js';
 import { DaemonStopper } from '../stopper.js';
@@ -57,6 +58,8 @@ export class BackgroundTask {
   readonly settled: Promise<void>;
   /** What every attempt's context shares, made by the host at the first attempt. */
   contextBase: Readonly<Record<string, unknown>> | undefined;
+  /** The context of the attempt running now (or last run): the task scope's `context`. */
+  #current: DaemonContext | undefined;
   readonly #host: TaskHost;
   readonly #run: TaskRun;
   /** The forced-stop signal, made when first read; the reason it was (or is to be) aborted with. */
@@ -109,10 +112,10 @@ export class BackgroundTask {
     return this.stopper.sleepUntil(due);
   }
 
-  /** Start the run. */
+  /** Start the run, in the task's scope (its attempts' handlers are called in it: see runInTaskScope). */
   start(): void {
     this.#host.emit({ type: 'started', handler: this.handler });
-    void this.#main();
+    void runInTaskScope({ handler: this.handler }, () => this.#current, () => this.#main());
   }
 
   async #main(): Promise<void> {
@@ -144,7 +147,9 @@ export class BackgroundTask {
 
   /** One attempt: build the context and invoke it. */
   attempt(retry: number, started: number, latenessMs?: number): Promise<InvocationOutcome> {
-    return this.#host.invoke(this, this.#host.context(this, retry, started), latenessMs);
+    const attempt = this.#host.context(this, retry, started);
+    this.#current = attempt.context;
+    return this.#host.invoke(this, attempt, latenessMs);
   }
 
   /** Ask the task to stop; later calls add reasons and may turn an object-level stop into an operator-level one. */

@@ -111,16 +111,23 @@ export class ObjectHost implements TaskHost {
     });
   }
 
-  async invoke(task: BackgroundTask, attempt: Parameters<TaskHost['invoke']>[1], latenessMs: number | undefined): Promise<InvocationOutcome> {
+  invoke(task: BackgroundTask, attempt: Parameters<TaskHost['invoke']>[1], latenessMs: number | undefined): Promise<InvocationOutcome> {
     const { handler } = task;
+    // No async frame of its own: every timer run of every object comes through here.
     try {
-      if (!this.#invoke) return await invokeHandler(handler, attempt.context, { defaultBackoff: this.link.defaultBackoff });
-      return await this.#invoke({ handler, context: attempt.context, patched: attempt.patched, ...(latenessMs === undefined ? {} : { latenessMs }) });
+      const invoked = this.#invoke
+        ? this.#invoke({ handler, context: attempt.context, patched: attempt.patched, ...(latenessMs === undefined ? {} : { latenessMs }) })
+        : invokeHandler(handler, attempt.context, { defaultBackoff: this.link.defaultBackoff });
+      return invoked.catch((error: unknown) => this.#notInvoked(task, error));
     } catch (error) {
-      const delay = handler.backoff ?? this.link.defaultBackoff;
-      this.logger.error(`${task.title} could not be invoked; retrying in ${delay} seconds: ${(error as Error)?.message ?? String(error)}`, { error });
-      return { kind: 'exception', error, delay };
+      return Promise.resolve(this.#notInvoked(task, error));
     }
+  }
+
+  #notInvoked(task: BackgroundTask, error: unknown): InvocationOutcome {
+    const delay = task.handler.backoff ?? this.link.defaultBackoff;
+    this.logger.error(`${task.title} could not be invoked; retrying in ${delay} seconds: ${(error as Error)?.message ?? String(error)}`, { error });
+    return { kind: 'exception', error, delay };
   }
 
   emit(event: DaemonEvent): void {
