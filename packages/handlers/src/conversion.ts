@@ -6,7 +6,7 @@
 // framework owns the object's identity: it sets `apiVersion`, keeps `kind`, and keeps every metadata
 // field except labels and annotations (the only ones a conversion webhook may change).
 import type { KubeObject } from '@opkit/kube';
-import { isTypedResource } from '@opkit/schema';
+import { isTypedResource } from '@opkit/schema/identity';
 import type { TypedResource } from '@opkit/schema';
 import { noopLogger } from '@opkit/tasks';
 import type { Logger } from '@opkit/tasks';

@@ -4,7 +4,7 @@
 // checked where they are written, so a typo fails at import time, not as a 403 in production.
 import { EVERYTHING } from '@opkit/kube';
 import type { ResourceQuery } from '@opkit/kube';
-import { isTypedResource } from '@opkit/schema';
+import { isTypedResource } from '@opkit/schema/identity';
 import { HandlerRegistrationError } from './errors.js';
 import type { Selector } from './types.js';
 

@@ -3,7 +3,7 @@
 // culprit, not later while processing. `on` registers on the current default registry; loaders swap
 // that registry to load an operator module into a fresh one.
 import type { KubeObject, ResourceSelector } from '@opkit/kube';
-import { isTypedResource } from '@opkit/schema';
+import { isTypedResource } from '@opkit/schema/identity';
 import type { TypedResource } from '@opkit/schema';
 import { buildAdmissionHandler } from './admission.js';
 import type { AdmissionHandler, AdmissionHandlerFn, AdmissionHandlerKind, AdmissionHandlerOptions } from './admission.js';

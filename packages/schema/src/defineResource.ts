@@ -10,15 +10,12 @@ import type { JsonSchemaObject } from './internal/json.js';
 import { isPlainObject, plainCopy } from './internal/json.js';
 import { lintStructural } from './lintStructural.js';
 import { pluralize } from './plural.js';
+import { RESOURCE_IDENTITY } from './identity.js';
+
+export { isTypedResource, RESOURCE_IDENTITY } from './identity.js';
 import { applyDefaults, checkValue } from './validateValue.js';
 import type { ValueIssue } from './validateValue.js';
 
-/**
- * The symbol under which a typed resource carries its identity `{ group, version, plural }`. It is
- * `Symbol.for('opkit.dev/resource-identity')`, so @opkit/kube recognises typed resources (and matches
- * only these three fields) without depending on this package.
- */
-export const RESOURCE_IDENTITY: unique symbol = Symbol.for('opkit.dev/resource-identity') as never;
 
 /** The metadata of an object (the fields Opkit reads; others pass through). */
 export interface ResourceMetadata {
@@ -312,19 +309,3 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/**
- * Whether a value is a typed resource made by {@link defineResource} (of any copy of this package).
- *
- * @example
- * ```ts
- * isTypedResource(Greeting);     // true
- * isTypedResource('greetings');  // false
- * ```
- */
-export function isTypedResource<B extends ResourceObject = ResourceObject>(value: unknown): value is TypedResource<B> {
-  if (typeof value !== 'object' || value === null) return false;
-  const identity = (value as Record<symbol, unknown>)[RESOURCE_IDENTITY];
-  const candidate = value as Partial<TypedResource>;
-  return isPlainObject(identity) && typeof candidate.toCRD === 'function' && typeof candidate.validate === 'function'
-    && typeof candidate.group === 'string' && typeof candidate.plural === 'string' && typeof candidate.version === 'string';
-}

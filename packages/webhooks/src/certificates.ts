@@ -4,8 +4,17 @@
 // X.509 encoding is node-forge's; keys come from Node's crypto (fast, native RSA key generation).
 import { createPrivateKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
-import forge from 'node-forge';
+import { createRequire } from 'node:module';
+import type Forge from 'node-forge';
 import { WebhooksError } from './errors.js';
+
+const requireModule = createRequire(import.meta.url);
+let forgeLoaded: typeof Forge | undefined;
+
+/** node-forge, loaded when certificates are first made: an operator without admission webhooks never makes any. */
+function forgeModule(): typeof Forge {
+  return (forgeLoaded ??= requireModule('node-forge') as typeof Forge);
+}
 
 /** Options of {@link generateCertificates}. */
 export interface CertificateOptions {
@@ -29,7 +38,8 @@ export interface GeneratedCertificates {
   readonly caBundle: string;
 }
 
-function keyPair(): { publicKey: forge.pki.PublicKey; privateKey: forge.pki.PrivateKey; privatePem: string } {
+function keyPair(): { publicKey: Forge.pki.PublicKey; privateKey: Forge.pki.PrivateKey; privatePem: string } {
+  const forge = forgeModule();
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   return {
@@ -75,6 +85,7 @@ export function generateCertificates(options: CertificateOptions): GeneratedCert
   const notBefore = new Date(Date.now() - 60_000); // a minute back: tolerate small clock skew
   const notAfter = new Date(notBefore.getTime() + validDays * 86_400_000);
 
+  const forge = forgeModule();
   const ca = keyPair();
   const caCert = forge.pki.createCertificate();
   caCert.publicKey = ca.publicKey;
@@ -89,7 +100,7 @@ export function generateCertificates(options: CertificateOptions): GeneratedCert
     { name: 'keyUsage', keyCertSign: true, cRLSign: true, digitalSignature: true, critical: true },
     { name: 'subjectKeyIdentifier' },
   ]);
-  caCert.sign(ca.privateKey as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
+  caCert.sign(ca.privateKey as Forge.pki.rsa.PrivateKey, forge.md.sha256.create());
 
   const leaf = keyPair();
   const cert = forge.pki.createCertificate();
@@ -106,7 +117,7 @@ export function generateCertificates(options: CertificateOptions): GeneratedCert
     { name: 'subjectAltName', altNames: altNames(hostnames) },
     { name: 'authorityKeyIdentifier', keyIdentifier: caCert.generateSubjectKeyIdentifier().getBytes() },
   ]);
-  cert.sign(ca.privateKey as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
+  cert.sign(ca.privateKey as Forge.pki.rsa.PrivateKey, forge.md.sha256.create());
 
   const caPem = forge.pki.certificateToPem(caCert);
   return { caPem, certPem: forge.pki.certificateToPem(cert), keyPem: leaf.privatePem, caBundle: Buffer.from(caPem, 'utf8').toString('base64') };

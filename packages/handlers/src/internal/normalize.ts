@@ -1,7 +1,7 @@
 // Normalizing what users pass to `on.*`: how a selector reads in messages, and the filter options
 // (labels, annotations, field/value, old/new, when) checked and frozen. Shared by resource and
 // admission handlers so that both reject the same mistakes with the same words.
-import { isTypedResource } from '@opkit/schema';
+import { isTypedResource } from '@opkit/schema/identity';
 import { HandlerRegistrationError } from '../errors.js';
 import { parseFieldPath } from '../fields.js';
 import { PRESENT } from '../markers.js';

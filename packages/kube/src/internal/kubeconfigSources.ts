@@ -5,9 +5,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
-import { KubeConfig, loadYaml } from '@kubernetes/client-node';
-import type { Cluster, Context, User } from '@kubernetes/client-node';
+import { createRequire } from 'node:module';
+import type { Cluster, Context, KubeConfig, User } from '@kubernetes/client-node';
+import type * as ClientNode from '@kubernetes/client-node';
 import { KubeConfigError } from '../errors.js';
+
+const requireModule = createRequire(import.meta.url);
+let clientNode: typeof ClientNode | undefined;
+
+/**
+ * @kubernetes/client-node, loaded when a kubeconfig is first read: it is a thousand modules (a second of CPU
+ * and tens of MiB at start-up), and a client given its server (`connect({ server })`, the embedded API
+ * server) never needs it. Loaded synchronously (Node loads an ES module with `require`), so that the
+ * synchronous `loginWithKubeconfig()` keeps its signature; it is the same module instance an `import` gets.
+ */
+function cn(): typeof ClientNode {
+  return (clientNode ??= requireModule('@kubernetes/client-node') as typeof ClientNode);
+}
 
 /** The in-cluster service-account files and the API server's address. */
 export interface InClusterOptions {
@@ -46,7 +60,7 @@ const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
 function parseRaw(text: string, origin: string, baseDir: string | undefined): RawKubeconfig {
   let raw: unknown;
   try {
-    raw = loadYaml(text);
+    raw = cn().loadYaml(text);
   } catch (error) {
     throw new KubeConfigError(`${origin} is not valid YAML: ${(error as Error).message}`, [], { cause: error });
   }
@@ -88,7 +102,7 @@ function merge(docs: RawKubeconfig[]): RawKubeconfig {
 function fromRaw(raw: RawKubeconfig, source: string, context: string | undefined): LoadedConfig {
   const text = JSON.stringify(raw);
   const build = (): KubeConfig => {
-    const kc = new KubeConfig();
+    const kc = new (cn().KubeConfig)();
     kc.loadFromString(text);
     if (context) kc.setCurrentContext(context);
     return kc;
@@ -138,7 +152,7 @@ export function loadInCluster(options: InClusterOptions, env: NodeJS.ProcessEnv)
   const user: User = { name: 'in-cluster' };
   const context: Context = { name: 'in-cluster', cluster: 'in-cluster', user: 'in-cluster', ...(namespace ? { namespace } : {}) };
   const build = (): KubeConfig => {
-    const kc = new KubeConfig();
+    const kc = new (cn().KubeConfig)();
     kc.loadFromOptions({ clusters: [cluster], users: [user], contexts: [context], currentContext: 'in-cluster' });
     return kc;
   };
