@@ -53,6 +53,16 @@ describe('progressKeys', () => {
     expect(makeHashSuffix('create_fn.sub')).toBe('-O1KwNA');
   });
 
+  it('gives the same keys again, whatever a caller did to an earlier answer, and tells the v1 setting apart', () => {
+    const id = 'handler_with_a_rather_long_name/spec.some.field';
+    const first = progressKeys(id, { profile: 'kopf' });
+    first.length = 0;
+    expect(progressKeys(id, { profile: 'kopf' })).toEqual([
+      'kopf.zalando.org/handler_with_a_rather_long_name.spec.some.field', 'kopf.zalando.org/handler_with_a_rather_long_name.spec.so-661xXA',
+    ]);
+    expect(progressKeys(id, { profile: 'kopf', v1: false })).toEqual(['kopf.zalando.org/handler_with_a_rather_long_name.spec.some.field']);
+  });
+
   it('marks keys of ReplicaSets owned by Deployments with -ofDRS', () => {
     const body = { kind: 'ReplicaSet', metadata: { ownerReferences: [{ kind: 'Deployment', name: 'web' }] } };
     expect(progressKeys('create_fn', { profile: 'kopf', body })).toEqual(['kopf.zalando.org/create_fn-ofDRS']);

@@ -95,14 +95,25 @@ export function annotationKeys(name: string, options: AnnotationKeyOptions = {})
   if (!prefix) throw new InvalidStateArgumentError('Annotation storages must have a prefix such as opkit.dev.');
   const useV1 = options.v1 ?? profile.v1Keys;
   const marked = options.body !== undefined && isDeploymentReplicaSet(options.body) ? `${name}-ofDRS` : name;
-  const v2 = makeV2Key(prefix, marked);
-  const keys = [v2];
-  if (useV1) {
-    const v1 = makeV1Key(prefix, marked);
-    if (v1 !== v2) keys.push(v1);
+  const cacheKey = `${useV1 ? '1' : '2'}\u0000${prefix}\u0000${marked}`;
+  let keys = computedKeys.get(cacheKey);
+  if (keys === undefined) {
+    const v2 = makeV2Key(prefix, marked);
+    const v1 = useV1 ? makeV1Key(prefix, marked) : v2;
+    keys = v1 === v2 ? [v2] : [v2, v1];
+    if (computedKeys.size >= COMPUTED_KEYS_LIMIT) computedKeys.clear();
+    computedKeys.set(cacheKey, keys);
   }
-  return keys;
+  return [...keys];
 }
+
+/**
+ * Keys already computed, by v1 flag, prefix and name: the same few handler ids are looked up for every object in
+ * every cycle (ten thousand objects resumed at a restart), and a key costs a code-point walk and sometimes a hash.
+ * Bounded, so that names made up at run time cannot grow it without end.
+ */
+const computedKeys = new Map<string, readonly string[]>();
+const COMPUTED_KEYS_LIMIT = 4096;
 
 /**
  * The annotation keys of a handler's progress record: the key written first, then older forms

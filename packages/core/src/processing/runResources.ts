@@ -10,7 +10,7 @@
 // runs beside the queue, as events arrive (@opkit/handlers' Indexer), on every replica; handlers are held back until
 // the initial listing of every indexed resource is indexed, without taking worker slots while they wait.
 import type { GroupedHandlers, ResourceHandler, Selector } from '@opkit/handlers';
-import { createIndices, groupHandlers, isBackgroundHandler, runWithScope, sameSelector } from '@opkit/handlers';
+import { createIndices, currentScope, groupHandlers, isBackgroundHandler, runWithScope, sameSelector } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import { resourceName } from '@opkit/kube';
 import type { ServedWatchEvent } from '@opkit/watching';
@@ -226,9 +226,11 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     try {
       // As in Kopf, the object is indexed before its handlers run for the same event (they see it in the indices).
       if (!event.wake && item.handlers.index?.length) await indexer?.settled(event.resource, body);
-      const result = await runWithScope({ events: deps.events }, () => processObject({ client: deps.client, settings: deps.settings, clock: deps.clock, emit: deps.emit, objectLogger: deps.objectLogger, background, indices }, {
+      const process = (): ReturnType<typeof processObject> => processObject({ client: deps.client, settings: deps.settings, clock: deps.clock, emit: deps.emit, objectLogger: deps.objectLogger, background, indices }, {
         resource: event.resource, handlers: item.handlers, storage: item.storage, event: cycleEvent, memory: memory, ref, signal: context.signal, key: context.key,
-      }));
+      });
+      // A cycle started from within the operator's scope is in it already: no scope entered per object.
+      const result = await (currentScope().events === deps.events ? process() : runWithScope({ events: deps.events }, process));
       memory.throttleStep = 0;
       if (result.forget) {
         forget(context.key);
