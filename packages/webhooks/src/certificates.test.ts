@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { certificateMatchesKey, generateCertificates } from './certificates.js';
+import { certificateMatchesKey, generateCertificates, serialNumber } from './certificates.js';
 import { WebhooksError } from './errors.js';
 
 describe('generateCertificates', () => {
@@ -41,5 +41,18 @@ describe('generateCertificates', () => {
     const certs = generateCertificates({ hostnames: ['localhost'] });
     expect(certificateMatchesKey(certs.certPem, 'garbage')).toBe(false);
     expect(certificateMatchesKey('garbage', certs.keyPem)).toBe(false);
+  });
+});
+
+describe('serialNumber', () => {
+  it('is 16 bytes whose DER encoding is minimal and positive, whatever the random bytes (a zero first byte was refused by OpenSSL)', () => {
+    for (const first of [0x00, 0x01, 0x3f, 0x40, 0x7f, 0x80, 0xff]) {
+      const random = Buffer.alloc(16, 0x05);
+      random[0] = first;
+      const serial = Buffer.from(serialNumber(random), 'hex');
+      expect(serial).toHaveLength(16);
+      expect(serial[0]! >= 0x40 && serial[0]! <= 0x7f, `first byte ${first} gave ${serial[0]}`).toBe(true);
+      expect(serial.subarray(1)).toEqual(random.subarray(1));
+    }
   });
 });

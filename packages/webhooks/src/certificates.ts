@@ -49,10 +49,14 @@ function keyPair(): { publicKey: Forge.pki.PublicKey; privateKey: Forge.pki.Priv
   };
 }
 
-function serial(): string {
-  // A positive 128-bit serial number (the high bit cleared so that DER does not read it as negative).
-  const bytes = randomBytes(16);
-  bytes[0] = bytes[0]! & 0x7f;
+/**
+ * A positive 128-bit serial number (hex) whose DER INTEGER is minimal: the first byte between 0x40 and 0x7f. With
+ * only the high bit cleared, a first byte of 0 (one certificate in 256) is a leading zero that DER forbids, and
+ * OpenSSL refuses the certificate ("illegal padding").
+ */
+export function serialNumber(random: Buffer = randomBytes(16)): string {
+  const bytes = Buffer.from(random);
+  bytes[0] = (bytes[0]! & 0x3f) | 0x40;
   return bytes.toString('hex');
 }
 
@@ -89,7 +93,7 @@ export function generateCertificates(options: CertificateOptions): GeneratedCert
   const ca = keyPair();
   const caCert = forge.pki.createCertificate();
   caCert.publicKey = ca.publicKey;
-  caCert.serialNumber = serial();
+  caCert.serialNumber = serialNumber();
   caCert.validity.notBefore = notBefore;
   caCert.validity.notAfter = notAfter;
   const caSubject = [{ name: 'commonName', value: options.caName ?? 'Opkit webhook CA' }];
@@ -105,7 +109,7 @@ export function generateCertificates(options: CertificateOptions): GeneratedCert
   const leaf = keyPair();
   const cert = forge.pki.createCertificate();
   cert.publicKey = leaf.publicKey;
-  cert.serialNumber = serial();
+  cert.serialNumber = serialNumber();
   cert.validity.notBefore = notBefore;
   cert.validity.notAfter = notAfter;
   cert.setSubject([{ name: 'commonName', value: hostnames[0]! }]);

@@ -2,7 +2,7 @@
 // loopback names and the given hosts, whose key serves TLS.
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { selfSignedCertificate } from './selfSignedCertificate.js';
+import { selfSignedCertificate, serialNumber } from './selfSignedCertificate.js';
 
 describe('selfSignedCertificate', () => {
   it('is a self-signed certificate for localhost, 127.0.0.1, ::1 and the given hosts, valid now for ten years', () => {
@@ -16,5 +16,16 @@ describe('selfSignedCertificate', () => {
     expect(x509.checkPrivateKey(createPrivateKey(key))).toBe(true);
     expect(new Date(x509.validFrom).getTime()).toBe(now.getTime() - 3_600_000);
     expect(new Date(x509.validTo).getUTCFullYear()).toBe(2036);
+  });
+
+  it('makes serial numbers whose DER encoding is minimal and positive, whatever the random bytes (a zero first byte was refused by OpenSSL)', () => {
+    for (const first of [0x00, 0x01, 0x3f, 0x40, 0x7f, 0x80, 0xff]) {
+      const random = Buffer.alloc(16, 0x05);
+      random[0] = first;
+      const serial = serialNumber(random);
+      expect(serial).toHaveLength(16);
+      expect(serial[0]! >= 0x40 && serial[0]! <= 0x7f, `first byte ${first} gave ${serial[0]}`).toBe(true);
+      expect(serial.subarray(1)).toEqual(random.subarray(1));
+    }
   });
 });

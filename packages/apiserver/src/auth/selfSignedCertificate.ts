@@ -50,6 +50,17 @@ function ipBytes(ip: string): Buffer {
   return Buffer.concat(all.map((g) => { const b = Buffer.alloc(2); b.writeUInt16BE(parseInt(g, 16)); return b; }));
 }
 
+/**
+ * A positive 128-bit serial number whose DER INTEGER is minimal: the first byte between 0x40 and 0x7f. With only
+ * the high bit cleared, a first byte of 0 (one certificate in 256) is a leading zero that DER forbids, and OpenSSL
+ * refuses the certificate ("illegal padding").
+ */
+export function serialNumber(random: Buffer = randomBytes(16)): Buffer {
+  const serial = Buffer.from(random);
+  serial[0] = (serial[0]! & 0x3f) | 0x40;
+  return serial;
+}
+
 /** A PEM certificate and its PEM private key, as `https.createServer` takes them. */
 export interface SelfSignedCertificate {
   readonly cert: string;
@@ -76,8 +87,7 @@ export function selfSignedCertificate(hosts: readonly string[] = [], now: Date =
     seq(oid('2.5.29.17'), tlv(0x04, seq(...altNames))),
     seq(oid('2.5.29.37'), tlv(0x04, seq(oid('1.3.6.1.5.5.7.3.1')))),
   ));
-  const serial = randomBytes(16);
-  serial[0] = serial[0]! & 0x7f;
+  const serial = serialNumber();
   const tbs = seq(
     tlv(0xa0, positiveInteger(Buffer.from([2]))),
     positiveInteger(serial),
