@@ -56,4 +56,13 @@ const client = await connect({ kubeconfig: process.env.KUBECONFIG });
 client.close();
 `)).toEqual(['@kubernetes+client-node']);
   });
+
+  it('sees each of them once it is used (so that an empty list above means not loaded, not not recognised)', () => {
+    expect(heavyLoadedBy(`
+const { k } = await import('@opkit/schema');
+k.string();
+const { generateCertificates } = await import('@opkit/webhooks');
+generateCertificates({ hostnames: ['localhost'] });
+`).sort()).toEqual(['node-forge', 'typebox']);
+  });
 });
