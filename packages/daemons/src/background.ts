@@ -6,7 +6,7 @@
 // cycles and daemons never patch an object at the same time). The patch type and how it is sent are the
 // embedder's (@opkit/core gives @opkit/state's Patch and its own writes).
 import type { EventSink, FeedEventInput, FeedObjectRef, FilterContext, HandlerPatch, Indices, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
-import { currentScope, errorMessageOf as messageOf, invokeHandler, reportOutcome, runWithScope } from '@opkit/handlers';
+import { currentScope, errorMessageOf as messageOf, invokeHandlerNow, isOutcomePending, reportOutcome, runWithScope } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import type { Clock, Logger } from '@opkit/tasks';
 import { wasCancelled } from './cancelled.js';
@@ -108,28 +108,43 @@ function attach<M extends BackgroundMemory, P extends AttemptPatch>(deps: Backgr
   const logger = deps.objectLogger(input.body, resource);
   // The patch of an attempt goes against the latest body (the object is attached right below).
   const latest = (): KubeObject => object.body;
+  const target = { resource, memory, ref, logger, latest, options: { defaultBackoff: deps.defaultBackoff } };
   const object = deps.daemons.attach(key, {
     body: input.body, logger,
     context: { resource, logger, memo: memory.memo, indices: deps.indices },
     patch: deps.patch,
-    invoke: (invocation) => invokeOne(deps, { resource, memory, ref, logger, latest }, invocation),
+    invoke: (invocation) => invokeOne(deps, target, invocation),
     onEvent: (event) => report(deps, { key, resource, ref }, event),
   });
   return object;
 }
 
-async function invokeOne<M extends BackgroundMemory, P extends AttemptPatch>(deps: BackgroundDeps<M, P>, target: AttemptTarget<M> & { readonly logger: Logger }, invocation: DaemonInvocation): Promise<InvocationOutcome> {
-  const { handler, context, latenessMs, patched } = invocation;
-  const title = titleOf(handler);
+/** An object's attempts' target, made once per object: its logger, and the options of every invocation. */
+type InvokeTarget<M extends BackgroundMemory> = AttemptTarget<M> & { readonly logger: Logger; readonly options: { readonly defaultBackoff: number } };
+
+function invokeOne<M extends BackgroundMemory, P extends AttemptPatch>(deps: BackgroundDeps<M, P>, target: InvokeTarget<M>, invocation: DaemonInvocation): InvocationOutcome | Promise<InvocationOutcome> {
+  const { handler, context, latenessMs } = invocation;
   // Per-run feed events only while someone reads the feed: a timer's run builds none otherwise.
   const observed = deps.observed?.() ?? true;
-  const emit = observed ? deps.emit : undefined;
-  const start = deps.clock.now();
+  const start = observed ? deps.clock.now() : 0;
   if (observed) deps.emit({ type: 'handler', phase: 'started', id: handler.id, kind: handler.kind, retry: context.retry, ...(latenessMs === undefined ? {} : { latenessMs }), ...target.ref });
   // The attempt runs in the operator's scope: entered here only when the task was spawned outside it.
-  const call = (): Promise<InvocationOutcome> => invokeHandler(handler, context, { defaultBackoff: deps.defaultBackoff });
-  const outcome = await (currentScope().events === deps.events ? call() : runWithScope({ events: deps.events }, call));
-  const base = observed ? { type: 'handler' as const, id: handler.id, kind: handler.kind, retry: context.retry, durationMs: deps.clock.now() - start, ...target.ref } : NO_BASE;
+  const { options } = target;
+  const outcome = currentScope().events === deps.events
+    ? invokeHandlerNow(handler, context, options)
+    : runWithScope({ events: deps.events }, () => invokeHandlerNow(handler, context, options));
+  // A plain function's run with nothing to write ends here, without a turn of the microtask queue.
+  return isOutcomePending(outcome)
+    ? outcome.then((settled) => finishAttempt(deps, target, invocation, settled, observed ? start : undefined))
+    : finishAttempt(deps, target, invocation, outcome, observed ? start : undefined);
+}
+
+/** Log and report an attempt's outcome (`start`: when it started, if observed), and write its patch if it has one. */
+function finishAttempt<M extends BackgroundMemory, P extends AttemptPatch>(deps: BackgroundDeps<M, P>, target: AttemptTarget<M> & { readonly logger: Logger }, invocation: DaemonInvocation, outcome: InvocationOutcome, start: number | undefined): InvocationOutcome | Promise<InvocationOutcome> {
+  const { handler, context, patched } = invocation;
+  const title = titleOf(handler);
+  const emit = start === undefined ? undefined : deps.emit;
+  const base = start === undefined ? NO_BASE : { type: 'handler' as const, id: handler.id, kind: handler.kind, retry: context.retry, durationMs: deps.clock.now() - start, ...target.ref };
   if (wasCancelled(outcome, context)) {
     // Ended by our own abort (like Kopf's cancelled task): not a failure, and its unfinished patch is dropped.
     // Kopf warns when it cancels the task (the forced step); an exit on the graceful `stopped` stays quiet.
@@ -145,14 +160,17 @@ async function invokeOne<M extends BackgroundMemory, P extends AttemptPatch>(dep
     patch ??= deps.patch();
     deps.deliver(handler.id, outcome.result, patch);
   }
-  if (patch && !patch.isEmpty) {
-    try {
-      await deps.write(target, patch);
-    } catch (error) {
-      target.logger.error(`${title} could not store its patch: ${messageOf(error)}`, { error });
-    }
+  if (!patch || patch.isEmpty) return outcome;
+  let written: Promise<void>;
+  try {
+    written = deps.write(target, patch);
+  } catch (error) {
+    written = Promise.reject(error);
   }
-  return outcome;
+  return written.then(() => outcome, (error: unknown) => {
+    target.logger.error(`${title} could not store its patch: ${messageOf(error)}`, { error });
+    return outcome;
+  });
 }
 
 function report(deps: Pick<BackgroundDeps, 'emit' | 'wake'>, target: { readonly key: string; readonly resource: Resource; readonly ref: FeedObjectRef }, event: DaemonEvent): void {

@@ -1,16 +1,18 @@
 // Timers on fake time: exact virtual seconds of every run for idle, interval, sharp, initial delays,
-// errors overriding the schedule, and the end of a timer on a permanent failure.
+// errors overriding the schedule, and the end of a timer on a permanent failure. Each case runs twice: with
+// an invoke that always returns a promise, and with one that returns a plain handler's outcome at once (the
+// timer's loop then goes on without a promise: the path Opkit's own invoke takes).
 import { PermanentError, Registry, TemporaryError } from '@opkit/handlers';
 import type { DaemonHandlerFn, TimerHandlerOptions } from '@opkit/handlers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advance, body, recorder } from '../test/fakes.js';
+import { advance, body, lines, recorder } from '../test/fakes.js';
 import { Daemons } from './daemons.js';
 
 function timer(fn: DaemonHandlerFn, options: TimerHandlerOptions) {
   return new Registry().on.timer('kopfexamples', fn, { id: 'tick', ...options });
 }
 
-describe('ObjectDaemons: timers', () => {
+describe.each(['async', 'sync'] as const)('ObjectDaemons: timers (%s invoke)', (mode) => {
   let daemons: Daemons;
   beforeEach(() => {
     vi.useFakeTimers({ now: 0 });
@@ -22,7 +24,7 @@ describe('ObjectDaemons: timers', () => {
   });
 
   it('interval=2, idle=5: first runs 5 s after the last change, then every 2 s; a change postpones the next run', async () => {
-    const { invoke, at } = recorder();
+    const { invoke, at } = recorder(mode);
     const handler = timer(() => undefined, { interval: 2, idle: 5 });
     const object = daemons.attach('uid-1', { body: body(), invoke }); // first sight at 0 counts as a change
     object.reconcile([handler]);
@@ -37,7 +39,7 @@ describe('ObjectDaemons: timers', () => {
   });
 
   it('interval without idle runs at once and then every interval, measured from the end of a run', async () => {
-    const { invoke, at } = recorder();
+    const { invoke, at } = recorder(mode);
     const slow = timer(async ({ stopped }) => { await stopped.wait(0.5); }, { interval: 2 });
     daemons.attach('uid-1', { body: body(), invoke }).reconcile([slow]);
     await advance(8);
@@ -45,7 +47,7 @@ describe('ObjectDaemons: timers', () => {
   });
 
   it('sharp keeps runs on the grid of the interval counted from the start of a run', async () => {
-    const { invoke, at } = recorder();
+    const { invoke, at } = recorder(mode);
     const sharp = timer(async ({ stopped }) => { await stopped.wait(0.5); }, { interval: 2, sharp: true });
     daemons.attach('uid-1', { body: body(), invoke }).reconcile([sharp]);
     await advance(7);
@@ -53,7 +55,7 @@ describe('ObjectDaemons: timers', () => {
   });
 
   it('sharp skips the grid points a long run covers; runs never overlap', async () => {
-    const { invoke, at } = recorder();
+    const { invoke, at } = recorder(mode);
     let running = 0;
     let overlapped = false;
     const long = timer(async ({ stopped }) => {
@@ -69,7 +71,7 @@ describe('ObjectDaemons: timers', () => {
   });
 
   it('an error with backoff=3 reschedules the next run in 3 s; TemporaryError in its delay; counters reset after success', async () => {
-    const { invoke, attempts } = recorder();
+    const { invoke, attempts } = recorder(mode);
     let calls = 0;
     const flaky = timer(() => {
       calls++;
@@ -84,7 +86,7 @@ describe('ObjectDaemons: timers', () => {
   });
 
   it('a permanent failure ends the timer for good: it is not respawned and no longer needs the finalizer', async () => {
-    const { invoke, at } = recorder();
+    const { invoke, at } = recorder(mode);
     const events: string[] = [];
     const fatal = timer(() => { throw new PermanentError('no'); }, { interval: 1 });
     const object = daemons.attach('uid-1', { body: body(), invoke, onEvent: (event) => events.push(event.type) });
@@ -99,7 +101,7 @@ describe('ObjectDaemons: timers', () => {
   });
 
   it('waits the initial delay (a number or a function of the context) once, before idling', async () => {
-    const { invoke, at } = recorder();
+    const { invoke, at } = recorder(mode);
     const delayed = timer(() => undefined, { interval: 2, initialDelay: ({ spec }) => (spec.field === 'value' ? 5 : 0) });
     daemons.attach('uid-1', { body: body(), invoke }).reconcile([delayed]);
     await advance(9);
@@ -107,7 +109,7 @@ describe('ObjectDaemons: timers', () => {
   });
 
   it('idle without interval runs once per quiet period', async () => {
-    const { invoke, at } = recorder();
+    const { invoke, at } = recorder(mode);
     const quiet = timer(() => undefined, { idle: 5 });
     const object = daemons.attach('uid-1', { body: body(), invoke });
     object.reconcile([quiet]);
@@ -119,15 +121,33 @@ describe('ObjectDaemons: timers', () => {
   });
 
   it('reports how late each run started against its schedule', async () => {
-    const { invoke, attempts } = recorder();
+    const { invoke, attempts } = recorder(mode);
     const ticking = timer(() => undefined, { interval: 1 });
     daemons.attach('uid-1', { body: body(), invoke }).reconcile([ticking]);
     await advance(3);
     expect(attempts.map((a) => a.latenessMs)).toEqual([0, 0, 0, 0]);
   });
 
+  it('a crash of the loop itself is logged and the loop restarts after 1 s, then 2 s …; the schedule goes on after', async () => {
+    const { invoke: record, at } = recorder(mode);
+    const logger = lines();
+    let calls = 0;
+    // An embedder's invoke returning an outcome the loop cannot schedule (a delay that is not a number).
+    const invoke: typeof record = (invocation) => {
+      const outcome = record(invocation);
+      return ++calls <= 2 ? { kind: 'temporary', error: new TemporaryError('bad'), delay: Number.NaN } : outcome;
+    };
+    daemons.attach('uid-1', { body: body(), invoke, logger }).reconcile([timer(() => undefined, { interval: 10 })]);
+    await advance(14);
+    expect(at()).toEqual([0, 1, 3, 13]);
+    expect(logger.lines.filter((line) => line.startsWith('error'))).toEqual([
+      "error Timer 'tick' crashed; restarting: A due time must be a number of milliseconds; got NaN.",
+      "error Timer 'tick' crashed; restarting: A due time must be a number of milliseconds; got NaN.",
+    ]);
+  });
+
   it('stops at once when asked while it sleeps, and the object may go', async () => {
-    const { invoke, at } = recorder();
+    const { invoke, at } = recorder(mode);
     const ticking = timer(() => undefined, { interval: 60 });
     const object = daemons.attach('uid-1', { body: body(), invoke });
     object.reconcile([ticking]);

@@ -37,6 +37,55 @@ describe('Scheduler', () => {
     expect(Math.max(...late)).toBe(0);
   });
 
+  it('fires in (due, scheduling) order whatever the mix of delays, moves, cancels and clock steps back', () => {
+    // A clock the test steps by hand (a step back too), and a reference model: every waiting entry with its
+    // due time and scheduling order; whatever is due must fire exactly in that order.
+    let now = 0;
+    let armed: (() => void) | undefined;
+    const clock = { now: () => now, setTimeout: (fn: () => void) => { armed = fn; return fn; }, clearTimeout: () => { armed = undefined; } };
+    const scheduler = new Scheduler({ clock });
+    let seed = 7;
+    const random = (n: number): number => Math.floor(((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * n);
+    const waiting = new Map<number, { due: number; order: number; entry: ReturnType<Scheduler['at']> }>();
+    const fired: number[] = [];
+    let order = 0;
+    let moves = 0;
+    let cancels = 0;
+    for (let round = 0; round < 300; round++) {
+      for (let k = 0; k < 20; k++) {
+        const id = round * 100 + k;
+        // Mostly a few repeated delays (loops), sometimes any due time, sometimes one already past.
+        const due = now + [1000, 1000, 1000, 250, 5000, random(3000), -random(50)][random(7)]!;
+        waiting.set(id, { due, order: order++, entry: scheduler.at(due, () => { fired.push(id); waiting.delete(id); }) });
+      }
+      for (const [id, item] of waiting) {
+        const dice = random(20);
+        if (dice === 0) {
+          expect(scheduler.cancel(item.entry)).toBe(true);
+          waiting.delete(id);
+          cancels++;
+        } else if (dice === 1) {
+          item.due = now + random(4000);
+          item.order = order++;
+          scheduler.again(item.entry, item.due);
+          moves++;
+        }
+      }
+      expect(scheduler.size).toBe(waiting.size);
+      // Time moves on (one step in ten goes back: a clock set back); then the armed timer fires.
+      now += random(10) === 0 ? -random(300) : random(400);
+      const due = [...waiting].filter(([, item]) => item.due <= now).sort(([, a], [, b]) => a.due - b.due || a.order - b.order).map(([id]) => id);
+      fired.length = 0;
+      armed?.();
+      expect(fired).toEqual(due);
+    }
+    expect(moves).toBeGreaterThan(100);
+    expect(cancels).toBeGreaterThan(100);
+    scheduler.clear();
+    expect(scheduler.size).toBe(0);
+    expect(armed).toBeUndefined();
+  });
+
   it('never runs a cancelled callback and re-arms for the next one', async () => {
     const scheduler = new Scheduler();
     const fired: number[] = [];
@@ -58,9 +107,12 @@ describe('Scheduler', () => {
     scheduler.at(1000, () => {
       fired.push('first');
       scheduler.at(Date.now(), () => fired.push('again'));
+      scheduler.at(Date.now() - 500, () => fired.push('overdue'));
     });
     await vi.advanceTimersByTimeAsync(1000);
-    expect(fired).toEqual(['first', 'again']);
+    expect(fired).toEqual(['first']); // not in the loop that ran 'first', though due
+    await vi.advanceTimersByTimeAsync(1); // the next turn of the clock (Node's shortest timer)
+    expect(fired).toEqual(['first', 'overdue', 'again']);
   });
 
   it('sleeps until due, or returns false at once when the signal aborts (cancelling its entry)', async () => {

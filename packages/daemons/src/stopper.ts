@@ -27,22 +27,23 @@ function notSlept(slept: boolean): boolean {
 export class DaemonStopper implements DaemonStopped {
   readonly #scheduler: Scheduler;
   readonly #reasons: DaemonStoppingReason[] = [];
+  /** The first reason (read on every run of every timer: a field, not the list). */
+  #reason: DaemonStoppingReason | undefined;
   #waiters: Set<() => void> | undefined;
   #controller: AbortController | undefined;
   /** When the flag was first set (clock ms). */
   #when: number | undefined;
   /**
-   * The sleep that allocates no callbacks (a timer's loop sleeps once at a time, every interval, on every
-   * object): its promise's resolve and its scheduler entry, which calls the shared {@link DaemonStopper.#slept}.
-   * Other sleeps at the same time take the general path.
+   * The sleep that allocates nothing (a timer's loop sleeps once at a time, every interval, on every object):
+   * who to wake, and one scheduler entry, put back in the queue at every sleep, which calls the shared
+   * {@link DaemonStopper.#slept}. Other sleeps at the same time take the general path.
    */
   #sleeper: ((slept: boolean) => void) | undefined;
   #sleeperEntry: ScheduledEntry | undefined;
   readonly #slept = (): void => {
-    const resolve = this.#sleeper!;
+    const wake = this.#sleeper!;
     this.#sleeper = undefined;
-    this.#sleeperEntry = undefined;
-    resolve(true);
+    wake(true);
   };
 
   constructor(scheduler: Scheduler) {
@@ -50,11 +51,11 @@ export class DaemonStopper implements DaemonStopped {
   }
 
   get isSet(): boolean {
-    return this.#reasons.length > 0;
+    return this.#reason !== undefined;
   }
 
   get reason(): DaemonStoppingReason | undefined {
-    return this.#reasons[0];
+    return this.#reason;
   }
 
   get reasons(): readonly DaemonStoppingReason[] {
@@ -83,14 +84,14 @@ export class DaemonStopper implements DaemonStopped {
   set(reason: DaemonStoppingReason): boolean {
     if (this.#reasons.includes(reason)) return false;
     this.#reasons.push(reason);
-    if (this.#reasons.length === 1) {
+    if (this.#reason === undefined) {
+      this.#reason = reason;
       this.#when = this.#scheduler.now();
       this.#controller?.abort(this.#abortReason());
       const sleeper = this.#sleeper;
       if (sleeper) {
         this.#scheduler.cancel(this.#sleeperEntry);
         this.#sleeper = undefined;
-        this.#sleeperEntry = undefined;
         sleeper(false);
       }
       const waiters = this.#waiters;
@@ -114,24 +115,33 @@ export class DaemonStopper implements DaemonStopped {
   /** Sleep until `due` (clock ms) unless the flag is set first; resolves whether it slept through. */
   sleepUntil(due: number): Promise<boolean> {
     if (this.isSet) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => this.sleepThen(due, resolve));
+  }
+
+  /**
+   * {@link DaemonStopper.sleepUntil} with a callback: `wake(true)` at `due`, or `wake(false)` as soon as the
+   * flag is set — at once, before this returns, if it is set already.
+   */
+  sleepThen(due: number, wake: (slept: boolean) => void): void {
+    if (this.isSet) {
+      wake(false);
+      return;
+    }
     if (this.#sleeper === undefined) {
-      return new Promise<boolean>((resolve) => {
-        this.#sleeper = resolve;
-        this.#sleeperEntry = this.#scheduler.at(due, this.#slept);
-      });
+      this.#sleeper = wake;
+      this.#sleeperEntry = this.#sleeperEntry === undefined ? this.#scheduler.at(due, this.#slept) : this.#scheduler.again(this.#sleeperEntry, due);
+      return;
     }
     // Two callbacks per sleep (one in the scheduler, one here) and nothing else.
-    return new Promise<boolean>((resolve) => {
-      const woken = (): void => {
-        this.#scheduler.cancel(entry);
-        resolve(false);
-      };
-      const entry = this.#scheduler.at(due, () => {
-        this.offSet(woken);
-        resolve(true);
-      });
-      this.onSet(woken);
+    const woken = (): void => {
+      this.#scheduler.cancel(entry);
+      wake(false);
+    };
+    const entry = this.#scheduler.at(due, () => {
+      this.offSet(woken);
+      wake(true);
     });
+    this.onSet(woken);
   }
 
   wait(seconds?: number): Promise<boolean> {

@@ -24,10 +24,12 @@ export interface DaemonInvocation {
 
 /**
  * Invoke one attempt and say what happened. The embedder calls the handler (e.g. with
- * `invokeHandler`), logs the outcome, and applies the attempt's patch (`patched()`, with the result
- * delivered to the status) before resolving. It should not reject; if it does, the attempt counts as an arbitrary error.
+ * `invokeHandlerNow`), logs the outcome, and applies the attempt's patch (`patched()`, with the result
+ * delivered to the status) before resolving. It may return the outcome itself when it has it at once (a
+ * plain function's run with nothing to write): a timer's loop then goes on without a turn of the microtask
+ * queue. It should not throw or reject; if it does, the attempt counts as an arbitrary error.
  */
-export type DaemonInvoke = (invocation: DaemonInvocation) => Promise<InvocationOutcome>;
+export type DaemonInvoke = (invocation: DaemonInvocation) => InvocationOutcome | Promise<InvocationOutcome>;
 
 /** What happened to one daemon or timer of an object. */
 export type DaemonEvent =

@@ -1,7 +1,7 @@
 // Shared pieces of the package's fake-time tests: a body, a logger that keeps its lines, an invoke
 // that records every attempt with its virtual time, and a way to let promises settle between steps.
 import type { InvocationOutcome, ResourceHandler } from '@opkit/handlers';
-import { invokeHandler } from '@opkit/handlers';
+import { invokeHandler, invokeHandlerNow, isOutcomePending } from '@opkit/handlers';
 import type { KubeObject } from '@opkit/kube';
 import type { Logger } from '@opkit/tasks';
 import { vi } from 'vitest';
@@ -32,15 +32,25 @@ export interface Attempt {
   outcome: InvocationOutcome['kind'] | 'running';
 }
 
-/** An invoke that records attempts as they start (at virtual seconds) and classifies them with invokeHandler. */
-export function recorder(): { readonly attempts: Attempt[]; readonly invoke: DaemonInvoke; at(id?: string): number[] } {
+/**
+ * An invoke that records attempts as they start (at virtual seconds) and classifies them with invokeHandler.
+ * `sync`: it returns the outcome itself when the handler returned a plain value (invokeHandlerNow), as
+ * Opkit's own invoke does; else always a promise.
+ */
+export function recorder(mode: 'async' | 'sync' = 'async'): { readonly attempts: Attempt[]; readonly invoke: DaemonInvoke; at(id?: string): number[] } {
   const attempts: Attempt[] = [];
-  const invoke = async ({ handler, context, latenessMs }: DaemonInvocation): Promise<InvocationOutcome> => {
+  const invoke = ({ handler, context, latenessMs }: DaemonInvocation): InvocationOutcome | Promise<InvocationOutcome> => {
     const attempt: Attempt = { id: handler.id, at: Date.now() / 1000, retry: context.retry, latenessMs, outcome: 'running' };
     attempts.push(attempt);
-    const outcome = await invokeHandler(handler, context, { defaultBackoff: 60 });
-    attempt.outcome = outcome.kind;
-    return outcome;
+    const outcome = mode === 'sync' ? invokeHandlerNow(handler, context, { defaultBackoff: 60 }) : invokeHandler(handler, context, { defaultBackoff: 60 });
+    if (!isOutcomePending(outcome)) {
+      attempt.outcome = outcome.kind;
+      return outcome;
+    }
+    return outcome.then((settled) => {
+      attempt.outcome = settled.kind;
+      return settled;
+    });
   };
   return { attempts, invoke, at: (id) => attempts.filter((a) => id === undefined || a.id === id).map((a) => a.at) };
 }

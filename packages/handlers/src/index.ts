@@ -67,11 +67,11 @@ export { parseFieldPath, resolveField, deepEqual } from './fields.js';
 export type { FieldPath } from './fields.js';
 
 // Invoking
-export { invokeHandler, subhandler } from './invoke.js';
+export { invokeHandler, invokeHandlerNow, isOutcomePending, subhandler } from './invoke.js';
 export type { InvokeOptions } from './invoke.js';
 export { findUnstorable, MAX_RESULT_BYTES } from './results.js';
 export type { UnstorableResult } from './results.js';
-export { runWithScope, runInTaskScope, currentScope, currentContext } from './scope.js';
+export { runWithScope, runInTaskScope, captureScope, currentScope, currentContext } from './scope.js';
 export { describeOutcome, errorMessageOf, reportOutcome } from './outcomeReport.js';
 export type { OutcomeReport, AttemptFeedBase } from './outcomeReport.js';
 export type { HandlerScope } from './scope.js';

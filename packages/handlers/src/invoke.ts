@@ -47,27 +47,78 @@ function messageOf(error: unknown): string {
  * ```
  */
 export async function invokeHandler(handler: ResourceHandler | ActivityHandler, context: HandlerContext | ActivityContext, options: InvokeOptions = {}): Promise<InvocationOutcome> {
+  return invokeHandlerNow(handler, context, options);
+}
+
+/**
+ * {@link invokeHandler} without a turn of the microtask queue when none is needed: the outcome itself when
+ * the handler returned a plain value (or threw), a promise of it when the handler returned one. A timer's
+ * run, on every object every few seconds, is usually a plain function; its loop takes the outcome as it is.
+ * Never throws, and the promise never rejects.
+ *
+ * @example
+ * ```ts
+ * const outcome = invokeHandlerNow(handler, context);
+ * if (isOutcomePending(outcome)) outcome.then(onOutcome); else onOutcome(outcome);
+ * ```
+ */
+export function invokeHandlerNow(handler: ResourceHandler | ActivityHandler, context: HandlerContext | ActivityContext, options: InvokeOptions = {}): InvocationOutcome | Promise<InvocationOutcome> {
   const { retry, runtime } = context;
   // Kopf logs every attempt before its checks; a bare context (tests, embedders) may carry no logger.
-  (context.logger as Logger | undefined)?.debug(`${describe(handler)} is invoked.`);
+  (context.logger as Logger | undefined)?.debug(invokedLine(handler));
   if (handler.timeout !== undefined && runtime >= handler.timeout) {
     return { kind: 'timeout', error: new HandlerTimeoutError(`${describe(handler)} has timed out after ${formatSeconds(runtime)}.`) };
   }
   if (handler.retries !== undefined && retry >= handler.retries) {
     return { kind: 'permanent', error: new HandlerRetriesError(`${describe(handler)} has exceeded ${retry} retries.`) };
   }
-  const subhandlers: ResourceHandler[] = [];
-  let result: unknown;
+  let returned: unknown;
+  let subhandlers: ResourceHandler[] = NO_SUBHANDLERS;
   try {
     const call = (): unknown => (handler.fn as (c: typeof context) => unknown)(context);
-    // A daemon's or timer's attempt already runs in its task's scope (runInTaskScope), whose context is this one.
+    // A daemon's or timer's attempt already runs in its task's scope (runInTaskScope), whose context is this
+    // one; there is no sub-handler there to collect.
     const scope = currentScope();
-    const returned = scope.handler === handler && scope.context === context ? call() : runWithScope({ handler, context, subhandlers }, call);
-    // A plain function's value needs no turn of the microtask queue (a timer's run is usually one).
-    result = isPromiseLike(returned) ? await returned : returned;
+    if (scope.handler === handler && scope.context === context) {
+      returned = call();
+    } else {
+      subhandlers = [];
+      returned = runWithScope({ handler, context, subhandlers }, call);
+    }
   } catch (error) {
     return classifyError(handler, error, { retry, runtime, defaultBackoff: options.defaultBackoff ?? 60 });
   }
+  // A plain function's value needs no turn of the microtask queue.
+  if (!isPromiseLike(returned)) return succeeded(handler, returned, subhandlers);
+  return Promise.resolve(returned).then((result) => succeeded(handler, result, subhandlers), (error: unknown) => classifyError(handler, error, { retry, runtime, defaultBackoff: options.defaultBackoff ?? 60 }));
+}
+
+/**
+ * Whether an outcome of {@link invokeHandlerNow} is still to come.
+ *
+ * @example
+ * ```ts
+ * const outcome = invokeHandlerNow(handler, context);
+ * const settled = isOutcomePending(outcome) ? await outcome : outcome;
+ * ```
+ */
+export function isOutcomePending(outcome: InvocationOutcome | Promise<InvocationOutcome>): outcome is Promise<InvocationOutcome> {
+  return isPromiseLike(outcome);
+}
+
+/** The sub-handlers of an invocation outside a change handler's scope: none, shared (never written to). */
+const NO_SUBHANDLERS: ResourceHandler[] = Object.freeze([]) as unknown as ResourceHandler[];
+
+const invokedLines = new WeakMap<ResourceHandler | ActivityHandler, string>();
+
+/** `<title> is invoked.`, made once per handler (every timer run logs it, at debug). */
+function invokedLine(handler: ResourceHandler | ActivityHandler): string {
+  let line = invokedLines.get(handler);
+  if (line === undefined) invokedLines.set(handler, (line = `${describe(handler)} is invoked.`));
+  return line;
+}
+
+function succeeded(handler: ResourceHandler | ActivityHandler, result: unknown, subhandlers: readonly ResourceHandler[]): InvocationOutcome {
   const unstorable = storesResult(handler) ? findUnstorable(result) : undefined;
   if (unstorable) {
     // Never "succeeded" with a result that would be lost, or would fail the patch on every cycle.

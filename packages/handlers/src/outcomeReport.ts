@@ -80,6 +80,19 @@ export function describeOutcome(title: string, outcome: InvocationOutcome): Outc
   }
 }
 
+const successLines = new Map<string, string>();
+
+/** `<title> succeeded.`, made once per title (a bounded memo: titles are handlers', a few per operator). */
+function successLine(title: string): string {
+  let line = successLines.get(title);
+  if (line === undefined) {
+    line = `${title} succeeded.`;
+    if (successLines.size >= 1024) successLines.clear();
+    successLines.set(title, line);
+  }
+  return line;
+}
+
 /** What the feed event of an attempt carries besides its phase. */
 export type AttemptFeedBase = {
   readonly type: 'handler'; readonly id: string; readonly kind: string; readonly retry: number; readonly durationMs: number;
@@ -96,7 +109,13 @@ export type AttemptFeedBase = {
  * ```
  */
 export function reportOutcome(deps: { readonly logger: Logger; readonly emit?: ((event: FeedEventInput) => void) | undefined }, title: string, base: AttemptFeedBase, outcome: InvocationOutcome, options: { readonly quietSuccess?: boolean } = {}): void {
-  if (options.quietSuccess && outcome.kind === 'success') return;
+  if (outcome.kind === 'success') {
+    // The common case, on every timer run: the line made once per title, no report object.
+    if (options.quietSuccess) return;
+    deps.logger.info(successLine(title));
+    deps.emit?.({ ...base, phase: 'succeeded', outcome: 'success' });
+    return;
+  }
   const report = describeOutcome(title, outcome);
   if (report.level === 'info') deps.logger.info(report.line);
   else if (report.fields) deps.logger.error(report.line, report.fields);

@@ -48,6 +48,21 @@ export function runInTaskScope<T>(fields: Pick<HandlerScope, 'events' | 'handler
   return storage.run(scope, fn);
 }
 
+/**
+ * A way back into the scope current now, for work resumed from a callback — a scheduler's timer runs its
+ * callbacks in whichever scope armed it, not in theirs. Entering it makes no new scope (unlike
+ * {@link runWithScope}): a timer's loop captures its task scope once and enters it at every run.
+ *
+ * @example
+ * ```ts
+ * const enter = captureScope();
+ * scheduler.at(due, () => enter(() => runOnce()));
+ * ```
+ */
+export function captureScope(): <T>(fn: () => T) => T {
+  return AsyncLocalStorage.snapshot();
+}
+
 /** The current scope (empty outside any). */
 export function currentScope(): HandlerScope {
   return storage.getStore() ?? {};

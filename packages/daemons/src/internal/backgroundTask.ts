@@ -25,8 +25,8 @@ export interface TaskHost {
   waitForChange(since: number, signal: AbortSignal): Promise<boolean>;
   /** The context of an attempt (its patch made on first access), and how to get that patch. */
   context(task: BackgroundTask, retry: number, started: number): { context: DaemonContext; patched: () => HandlerPatch | undefined };
-  /** Invoke one attempt; never rejects. */
-  invoke(task: BackgroundTask, attempt: { context: DaemonContext; patched: () => HandlerPatch | undefined }, latenessMs: number | undefined): Promise<InvocationOutcome>;
+  /** Invoke one attempt: its outcome, at once when it has it; never throws or rejects. */
+  invoke(task: BackgroundTask, attempt: { context: DaemonContext; patched: () => HandlerPatch | undefined }, latenessMs: number | undefined): InvocationOutcome | Promise<InvocationOutcome>;
   emit(event: DaemonEvent): void;
   /** The task's run has ended (or it was abandoned: `abandoned`). */
   ended(task: BackgroundTask, how: { readonly onItsOwn: boolean; readonly abandoned: boolean }): void;
@@ -145,8 +145,8 @@ export class BackgroundTask {
     return due;
   }
 
-  /** One attempt: build the context and invoke it. */
-  attempt(retry: number, started: number, latenessMs?: number): Promise<InvocationOutcome> {
+  /** One attempt: build the context and invoke it (its outcome at once when the handler had it at once). */
+  attempt(retry: number, started: number, latenessMs?: number): InvocationOutcome | Promise<InvocationOutcome> {
     const attempt = this.#host.context(this, retry, started);
     this.#current = attempt.context;
     return this.#host.invoke(this, attempt, latenessMs);

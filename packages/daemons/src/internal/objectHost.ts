@@ -3,7 +3,7 @@
 // a task ends. One object per watched object, methods on the prototype and collections made only when
 // needed, so that ten thousand objects stay cheap; ObjectDaemons is its public face.
 import type { HandlerPatch, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
-import { invokeHandler } from '@opkit/handlers';
+import { invokeHandlerNow, isOutcomePending } from '@opkit/handlers';
 import type { KubeObject } from '@opkit/kube';
 import { noopLogger } from '@opkit/tasks';
 import type { Logger } from '@opkit/tasks';
@@ -111,16 +111,16 @@ export class ObjectHost implements TaskHost {
     });
   }
 
-  invoke(task: BackgroundTask, attempt: Parameters<TaskHost['invoke']>[1], latenessMs: number | undefined): Promise<InvocationOutcome> {
+  invoke(task: BackgroundTask, attempt: Parameters<TaskHost['invoke']>[1], latenessMs: number | undefined): InvocationOutcome | Promise<InvocationOutcome> {
     const { handler } = task;
     // No async frame of its own: every timer run of every object comes through here.
     try {
       const invoked = this.#invoke
-        ? this.#invoke({ handler, context: attempt.context, patched: attempt.patched, ...(latenessMs === undefined ? {} : { latenessMs }) })
-        : invokeHandler(handler, attempt.context, { defaultBackoff: this.link.defaultBackoff });
-      return invoked.catch((error: unknown) => this.#notInvoked(task, error));
+        ? this.#invoke(latenessMs === undefined ? { handler, context: attempt.context, patched: attempt.patched } : { handler, context: attempt.context, patched: attempt.patched, latenessMs })
+        : invokeHandlerNow(handler, attempt.context, { defaultBackoff: this.link.defaultBackoff });
+      return isOutcomePending(invoked) ? Promise.resolve(invoked).catch((error: unknown) => this.#notInvoked(task, error)) : invoked;
     } catch (error) {
-      return Promise.resolve(this.#notInvoked(task, error));
+      return this.#notInvoked(task, error);
     }
   }
 

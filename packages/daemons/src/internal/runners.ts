@@ -1,11 +1,13 @@
 // The two loops: a daemon (invoked until it returns for good, restarted after temporary failures) and
 // a timer (invoked on its schedule: initial delay, idle, interval or sharp grid; errors override the
-// schedule). Each runs in a RestartingTask on the shared scheduler: a temporary failure is a restart
+// schedule). A daemon runs in a RestartingTask on the shared scheduler: a temporary failure is a restart
 // after the delay it names (Kopf's semantics: the error's delay, else the handler's backoff), a crash of
-// the loop itself a restart with exponential backoff. Both wait only in the scheduler and wake at once
-// when asked to stop.
+// the loop itself a restart with exponential backoff. A timer, which runs every interval on every object,
+// is a loop of callbacks with the same semantics and no promise per run (TimerLoop). Both wait only in the
+// scheduler and wake at once when asked to stop.
 import type { InvocationOutcome } from '@opkit/handlers';
-import { RestartingTask } from '@opkit/tasks';
+import { captureScope, isOutcomePending } from '@opkit/handlers';
+import { ExponentialBackOff, RestartingTask } from '@opkit/tasks';
 import type { BackgroundTask, TaskHost } from './backgroundTask.js';
 
 /** A restart after `ms`, asked for by a temporary failure (never logged as a crash). */
@@ -69,43 +71,112 @@ export async function runDaemon(task: BackgroundTask, host: TaskHost): Promise<v
  * ends the timer. The retry counter and `started` reset after every success. Runs never overlap.
  */
 export async function runTimer(task: BackgroundTask, host: TaskHost): Promise<void> {
-  const { handler, stopper } = task;
-  const idleMs = handler.idle === undefined ? undefined : handler.idle * 1000;
-  const intervalMs = handler.interval === undefined ? undefined : handler.interval * 1000;
-  let due = await task.initialDelay();
-  let retry = 0;
-  let started: number | undefined;
-  await restarting(task, host, async () => {
-    while (!stopper.isSet) {
-      if (idleMs !== undefined) {
-        // The last change may move while we sleep: re-check after each wake, never cut a sleep short.
-        while (!stopper.isSet && task.now() - host.lastChange() < idleMs) {
-          due = host.lastChange() + idleMs;
-          await task.sleepUntil(due);
-        }
-        if (stopper.isSet) return;
-      }
-      const runStarted = task.now();
-      started ??= runStarted;
-      const outcome = await task.attempt(retry, started, Math.max(0, runStarted - due));
-      if (retriable(outcome)) {
-        retry += 1;
-        due = task.now() + outcome.delay * 1000;
-        throw new Retry(outcome.delay * 1000);
-      }
-      if (outcome.kind === 'permanent' || outcome.kind === 'timeout') return;
-      retry = 0;
-      started = undefined;
-      if (intervalMs !== undefined) {
-        const now = task.now();
-        due = handler.sharp ? now + (intervalMs - ((now - runStarted) % intervalMs)) : now + intervalMs;
-        await task.sleepUntil(due);
-      } else if (idleMs !== undefined) {
-        // Idle-only: run once per quiet period, so wait for the next change first.
-        await host.waitForChange(runStarted, stopper.signal);
-      } else {
-        return; // neither interval nor idle: a one-shot timer
+  const due = await task.initialDelay();
+  await new Promise<void>((resolve) => new TimerLoop(task, host, due, resolve).next());
+}
+
+/**
+ * The timer's loop as steps, not as an async function: a timer runs every interval on every object, and a
+ * run of a plain function then costs no promise, no turn of the microtask queue and no allocation for the
+ * sleep (the stopper's one scheduler entry goes back in the queue). Each step is a callback of the
+ * scheduler or of a settled attempt; steps enter the task's scope (captured once), as an async loop's
+ * continuations would. A crash of a step itself (never the handler's errors: those are outcomes) is logged
+ * and the loop restarts after an exponential backoff, as a daemon's loop does in its RestartingTask.
+ */
+class TimerLoop {
+  readonly #task: BackgroundTask;
+  readonly #host: TaskHost;
+  readonly #done: () => void;
+  readonly #idleMs: number | undefined;
+  readonly #intervalMs: number | undefined;
+  readonly #enter = captureScope();
+  /** When the next run was due (its lateness counts from it). */
+  #due: number;
+  #retry = 0;
+  #started: number | undefined;
+  #runStarted = 0;
+  #crashes: ExponentialBackOff | undefined;
+
+  constructor(task: BackgroundTask, host: TaskHost, due: number, done: () => void) {
+    this.#task = task;
+    this.#host = host;
+    this.#due = due;
+    this.#done = done;
+    const { idle, interval } = task.handler;
+    this.#idleMs = idle === undefined ? undefined : idle * 1000;
+    this.#intervalMs = interval === undefined ? undefined : interval * 1000;
+  }
+
+  /** Wait for the idle period if any, then run once (or end, when asked to stop). */
+  readonly next = (): void => {
+    try {
+      this.#next();
+    } catch (error) {
+      this.#crashed(error);
+    }
+  };
+
+  /** Where every wait resumes: the scheduler calls it in whichever scope armed its clock timer. */
+  readonly #wake = (): void => {
+    this.#enter(this.next);
+  };
+
+  readonly #settled = (outcome: InvocationOutcome): void => {
+    try {
+      this.#after(outcome);
+    } catch (error) {
+      this.#crashed(error);
+    }
+  };
+
+  #next(): void {
+    const task = this.#task;
+    if (task.stopper.isSet) return this.#done();
+    const idleMs = this.#idleMs;
+    if (idleMs !== undefined) {
+      // The last change may move while we sleep: re-check after each wake, never cut a sleep short.
+      const lastChange = this.#host.lastChange();
+      if (task.now() - lastChange < idleMs) {
+        this.#due = lastChange + idleMs;
+        return task.stopper.sleepThen(this.#due, this.#wake);
       }
     }
-  });
+    const runStarted = (this.#runStarted = task.now());
+    this.#started ??= runStarted;
+    const outcome = task.attempt(this.#retry, this.#started, Math.max(0, runStarted - this.#due));
+    if (isOutcomePending(outcome)) void outcome.then(this.#settled);
+    else this.#after(outcome);
+  }
+
+  #after(outcome: InvocationOutcome): void {
+    const task = this.#task;
+    if (outcome.kind === 'temporary' || outcome.kind === 'exception') {
+      // The failure's delay overrides the schedule, and the next run counts as a retry.
+      this.#retry += 1;
+      this.#due = task.now() + outcome.delay * 1000;
+      return task.stopper.sleepThen(this.#due, this.#wake);
+    }
+    if (outcome.kind === 'permanent' || outcome.kind === 'timeout') return this.#done();
+    this.#retry = 0;
+    this.#started = undefined;
+    const intervalMs = this.#intervalMs;
+    if (intervalMs !== undefined) {
+      const now = task.now();
+      this.#due = task.handler.sharp ? now + (intervalMs - ((now - this.#runStarted) % intervalMs)) : now + intervalMs;
+      return task.stopper.sleepThen(this.#due, this.#wake);
+    }
+    if (this.#idleMs !== undefined) {
+      // Idle-only: run once per quiet period, so wait for the next change first.
+      void this.#host.waitForChange(this.#runStarted, task.stopper.signal).then(this.next);
+      return;
+    }
+    this.#done(); // neither interval nor idle: a one-shot timer
+  }
+
+  #crashed(error: unknown): void {
+    const task = this.#task;
+    this.#host.logger.error(`${task.title} crashed; restarting: ${(error as Error)?.message ?? String(error)}`, { error, stack: true });
+    const delay = (this.#crashes ??= new ExponentialBackOff({ base: 2, start: 1000, max: 120_000 })).next();
+    task.stopper.sleepThen(task.now() + delay, this.#wake);
+  }
 }
