@@ -5,7 +5,7 @@
 // its patch is handed to the embedder's `write`, which sends it through the object's serialized writes (so
 // cycles and daemons never patch an object at the same time). The patch type and how it is sent are the
 // embedder's (@opkit/core gives @opkit/state's Patch and its own writes).
-import type { EventSink, FeedEventInput, FeedObjectRef, FilterContext, HandlerPatch, Indices, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
+import type { EventSink, FeedEventInput, FeedObjectRef, FilterContext, HandlerPatch, Indices, InvocationOutcome, InvokeOptions, ResourceHandler } from '@opkit/handlers';
 import { currentScope, errorMessageOf as messageOf, invokeHandlerNow, isOutcomePending, reportOutcome, runWithScope } from '@opkit/handlers';
 import type { KubeObject, Resource } from '@opkit/kube';
 import type { Clock, Logger } from '@opkit/tasks';
@@ -108,7 +108,10 @@ function attach<M extends BackgroundMemory, P extends AttemptPatch>(deps: Backgr
   const logger = deps.objectLogger(input.body, resource);
   // The patch of an attempt goes against the latest body (the object is attached right below).
   const latest = (): KubeObject => object.body;
-  const target = { resource, memory, ref, logger, latest, options: { defaultBackoff: deps.defaultBackoff } };
+  // Whether the object's debug and info lines go anywhere, read once: while nobody reads the feed, a timer's
+  // run then calls no logger for its `is invoked.` and `succeeded.` lines.
+  const quietDebug = logger.isEnabled?.('debug') === false;
+  const target = { resource, memory, ref, logger, latest, quietInfo: logger.isEnabled?.('info') === false, options: { defaultBackoff: deps.defaultBackoff, quiet: quietDebug }, loudOptions: { defaultBackoff: deps.defaultBackoff } };
   const object = deps.daemons.attach(key, {
     body: input.body, logger,
     context: { resource, logger, memo: memory.memo, indices: deps.indices },
@@ -120,7 +123,14 @@ function attach<M extends BackgroundMemory, P extends AttemptPatch>(deps: Backgr
 }
 
 /** An object's attempts' target, made once per object: its logger, and the options of every invocation. */
-type InvokeTarget<M extends BackgroundMemory> = AttemptTarget<M> & { readonly logger: Logger; readonly options: { readonly defaultBackoff: number } };
+type InvokeTarget<M extends BackgroundMemory> = AttemptTarget<M> & {
+  readonly logger: Logger;
+  /** Info lines of `logger` go nowhere unless the feed is read. */
+  readonly quietInfo: boolean;
+  /** The options of an invocation while nobody reads the feed, and while someone does. */
+  readonly options: InvokeOptions;
+  readonly loudOptions: InvokeOptions;
+};
 
 function invokeOne<M extends BackgroundMemory, P extends AttemptPatch>(deps: BackgroundDeps<M, P>, target: InvokeTarget<M>, invocation: DaemonInvocation): InvocationOutcome | Promise<InvocationOutcome> {
   const { handler, context, latenessMs } = invocation;
@@ -129,7 +139,7 @@ function invokeOne<M extends BackgroundMemory, P extends AttemptPatch>(deps: Bac
   const start = observed ? deps.clock.now() : 0;
   if (observed) deps.emit({ type: 'handler', phase: 'started', id: handler.id, kind: handler.kind, retry: context.retry, ...(latenessMs === undefined ? {} : { latenessMs }), ...target.ref });
   // The attempt runs in the operator's scope: entered here only when the task was spawned outside it.
-  const { options } = target;
+  const options = observed ? target.loudOptions : target.options;
   const outcome = currentScope().events === deps.events
     ? invokeHandlerNow(handler, context, options)
     : runWithScope({ events: deps.events }, () => invokeHandlerNow(handler, context, options));
@@ -140,7 +150,7 @@ function invokeOne<M extends BackgroundMemory, P extends AttemptPatch>(deps: Bac
 }
 
 /** Log and report an attempt's outcome (`start`: when it started, if observed), and write its patch if it has one. */
-function finishAttempt<M extends BackgroundMemory, P extends AttemptPatch>(deps: BackgroundDeps<M, P>, target: AttemptTarget<M> & { readonly logger: Logger }, invocation: DaemonInvocation, outcome: InvocationOutcome, start: number | undefined): InvocationOutcome | Promise<InvocationOutcome> {
+function finishAttempt<M extends BackgroundMemory, P extends AttemptPatch>(deps: BackgroundDeps<M, P>, target: InvokeTarget<M>, invocation: DaemonInvocation, outcome: InvocationOutcome, start: number | undefined): InvocationOutcome | Promise<InvocationOutcome> {
   const { handler, context, patched } = invocation;
   const title = titleOf(handler);
   const emit = start === undefined ? undefined : deps.emit;
@@ -153,7 +163,8 @@ function finishAttempt<M extends BackgroundMemory, P extends AttemptPatch>(deps:
     emit?.({ ...base, phase: 'succeeded', message: 'cancelled', outcome: 'cancelled' });
     return outcome;
   }
-  reportOutcome({ logger: target.logger, emit }, title, base, outcome);
+  // A success nobody would see (no feed reader, info lines going nowhere) is not reported at all.
+  if (emit !== undefined || !target.quietInfo || outcome.kind !== 'success') reportOutcome({ logger: target.logger, emit }, title, base, outcome);
   // The attempt's patch exists only if the handler touched it; a result needs one too.
   let patch = patched() as P | undefined;
   if (outcome.kind === 'success' && outcome.result !== undefined && outcome.result !== null) {

@@ -73,6 +73,8 @@ export class Scheduler implements Clock {
   readonly #lists = new Map<number, DelayList>();
   /** The same lists, a binary heap by their first entry. */
   readonly #heap: DelayList[] = [];
+  /** The list the last entry went to (-1 as its index once out of the heap). */
+  #last: DelayList | undefined;
   #size = 0;
   #seq = 0;
   #timer: unknown;
@@ -183,6 +185,7 @@ export class Scheduler implements Clock {
     }
     this.#heap.length = 0;
     this.#lists.clear();
+    this.#last = undefined;
     this.#size = 0;
     this.#arm();
   }
@@ -210,11 +213,16 @@ export class Scheduler implements Clock {
   #insert(entry: Entry): void {
     entry.seq = this.#seq++;
     const delay = Math.max(0, Math.round(entry.due - this.#clock.now()));
-    let list = this.#lists.get(delay);
-    if (list === undefined) {
-      list = { delay, head: undefined, tail: undefined, index: this.#heap.length };
-      this.#lists.set(delay, list);
-      this.#heap.push(list);
+    // The list of the last insertion is usually the one (every timer of an interval has the same delay).
+    let list = this.#last;
+    if (list === undefined || list.delay !== delay || list.index < 0) {
+      list = this.#lists.get(delay);
+      if (list === undefined) {
+        list = { delay, head: undefined, tail: undefined, index: this.#heap.length };
+        this.#lists.set(delay, list);
+        this.#heap.push(list);
+      }
+      this.#last = list;
     }
     entry.list = list;
     this.#size++;

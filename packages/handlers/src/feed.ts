@@ -163,16 +163,43 @@ export type FeedEvent = FeedEventInput & { readonly v: typeof FEED_VERSION; read
  * ```
  */
 export function feedLogger(base: Logger, emit: (event: FeedEventInput) => void, fields: LogFields = {}, observed?: () => boolean): Logger {
-  const log = (level: LogLevel) => (message: string, extra?: LogFields): void => {
-    if (observed === undefined || observed()) {
-      const object = (extra?.object ?? fields.object) as LogObjectRef | undefined;
+  return new FeedLogger(base, emit, fields, observed);
+}
+
+/** {@link feedLogger}'s logger: methods on the prototype (an operator keeps one per object with daemons). */
+class FeedLogger implements Logger {
+  readonly #base: Logger;
+  readonly #emit: (event: FeedEventInput) => void;
+  readonly #fields: LogFields;
+  readonly #observed: (() => boolean) | undefined;
+
+  constructor(base: Logger, emit: (event: FeedEventInput) => void, fields: LogFields, observed: (() => boolean) | undefined) {
+    this.#base = base;
+    this.#emit = emit;
+    this.#fields = fields;
+    this.#observed = observed;
+  }
+
+  debug(message: string, extra?: LogFields): void { this.#log('debug', message, extra); }
+  info(message: string, extra?: LogFields): void { this.#log('info', message, extra); }
+  warn(message: string, extra?: LogFields): void { this.#log('warn', message, extra); }
+  error(message: string, extra?: LogFields): void { this.#log('error', message, extra); }
+
+  child(more: LogFields): Logger {
+    return new FeedLogger(this.#base.child(more), this.#emit, { ...this.#fields, ...more }, this.#observed);
+  }
+
+  /** Enabled while the feed is read (every level goes to it), else as the base logger says. */
+  isEnabled(level: LogLevel): boolean {
+    return this.#observed === undefined || this.#observed() || (this.#base.isEnabled?.(level) ?? true);
+  }
+
+  #log(level: LogLevel, message: string, extra: LogFields | undefined): void {
+    if (this.#observed === undefined || this.#observed()) {
+      const object = (extra?.object ?? this.#fields.object) as LogObjectRef | undefined;
       const ref: FeedObjectRef | undefined = object?.name ? { resource: object.resource ?? `${object.kind ?? ''}`, namespace: object.namespace, name: object.name, uid: object.uid } : undefined;
-      emit({ type: 'log', level, message, object: ref });
+      this.#emit({ type: 'log', level, message, object: ref });
     }
-    base[level](message, extra);
-  };
-  return {
-    debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error'),
-    child: (more) => feedLogger(base.child(more), emit, { ...fields, ...more }, observed),
-  };
+    this.#base[level](message, extra);
+  }
 }

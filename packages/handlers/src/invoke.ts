@@ -16,6 +16,11 @@ export interface InvokeOptions {
   readonly signal?: AbortSignal;
   /** Seconds to wait after an arbitrary error when the handler sets no `backoff`. @defaultValue 60 */
   readonly defaultBackoff?: number;
+  /**
+   * Skip the `… is invoked.` line: the caller knows that debug lines of the context's logger go nowhere.
+   * @defaultValue false
+   */
+  readonly quiet?: boolean;
 }
 
 // Kopf's `str(handler)`: the title every line about a handler starts with.
@@ -65,7 +70,7 @@ export async function invokeHandler(handler: ResourceHandler | ActivityHandler, 
 export function invokeHandlerNow(handler: ResourceHandler | ActivityHandler, context: HandlerContext | ActivityContext, options: InvokeOptions = {}): InvocationOutcome | Promise<InvocationOutcome> {
   const { retry, runtime } = context;
   // Kopf logs every attempt before its checks; a bare context (tests, embedders) may carry no logger.
-  (context.logger as Logger | undefined)?.debug(invokedLine(handler));
+  if (options.quiet !== true) (context.logger as Logger | undefined)?.debug(invokedLine(handler));
   if (handler.timeout !== undefined && runtime >= handler.timeout) {
     return { kind: 'timeout', error: new HandlerTimeoutError(`${describe(handler)} has timed out after ${formatSeconds(runtime)}.`) };
   }

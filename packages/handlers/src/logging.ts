@@ -92,6 +92,10 @@ class FormattingLogger implements Logger {
     return new FormattingLogger(this.#options, { ...this.#fields, ...fields });
   }
 
+  isEnabled(level: LogLevel): boolean {
+    return LEVELS[level] >= LEVELS[this.#options.level];
+  }
+
   #log(level: LogLevel, message: string, extra: LogFields | undefined): void {
     if (LEVELS[level] < LEVELS[this.#options.level]) return;
     const { object, ...fields } = { ...this.#fields, ...extra } as LogFields & { object?: LogObjectRef };

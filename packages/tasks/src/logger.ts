@@ -12,6 +12,11 @@ export interface Logger {
   error(message: string, fields?: LogFields): void;
   /** A logger that adds `fields` to every line. */
   child(fields: LogFields): Logger;
+  /**
+   * Whether a line at `level` would go anywhere now. Optional: without it every level counts as enabled.
+   * Code on a hot path asks it to skip building lines nobody reads.
+   */
+  isEnabled?(level: 'debug' | 'info' | 'warn' | 'error'): boolean;
 }
 
 /**
@@ -26,4 +31,5 @@ export const noopLogger: Logger = {
   warn: () => undefined,
   error: () => undefined,
   child: () => noopLogger,
+  isEnabled: () => false,
 };
