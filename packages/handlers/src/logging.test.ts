@@ -1,8 +1,10 @@
 import { parseJson } from '@opkit/json';
+import { noopLogger } from '@opkit/tasks';
 import { describe, expect, it } from 'vitest';
-import { createLogger, objectLogger } from './logging.js';
+import { createLogger, objectLogger, postingLogger } from './logging.js';
 import type { LogRecord } from './logging.js';
 import { feedLogger } from './feed.js';
+import { EventPoster, resolvePostingSettings } from './posting.js';
 import type { FeedEventInput } from './feed.js';
 
 const body = { apiVersion: 'kopf.dev/v1', kind: 'KopfExample', metadata: { name: 'kopf-example-1', namespace: 'default', uid: 'u1' } };
@@ -70,5 +72,30 @@ describe('feedLogger', () => {
     log.info('unread');
     expect(lines).toEqual(['[default/kopf-example-1] read', '[default/kopf-example-1] unread']);
     expect(events).toEqual([{ type: 'log', level: 'info', message: 'read', object: { resource: 'KopfExample', namespace: 'default', name: 'kopf-example-1', uid: 'u1' } }]);
+  });
+});
+
+describe('isEnabled', () => {
+  it('says which levels go somewhere: the level of the logger, the feed while read, the levels posted as events', () => {
+    const base = createLogger({ format: 'plain', level: 'info', write: () => undefined });
+    expect([base.isEnabled!('debug'), base.isEnabled!('info'), objectLogger(base, body).isEnabled!('error')]).toEqual([false, true, true]);
+    let reading = false;
+    const fed = objectLogger(feedLogger(base, () => undefined, {}, () => reading), body);
+    expect(fed.isEnabled!('debug')).toBe(false);
+    reading = true; // every level goes to the feed while it is read
+    expect(fed.isEnabled!('debug')).toBe(true);
+    const quiet = createLogger({ format: 'plain', level: 'error', write: () => undefined });
+    const posted: string[] = [];
+    const sink = { post: (_: unknown, event: { type: string }) => void posted.push(event.type), posts: (type: string) => type !== 'Debug' && type !== 'Normal' };
+    const posting = postingLogger(quiet, body, sink);
+    expect([posting.isEnabled!('debug'), posting.isEnabled!('info'), posting.isEnabled!('warn')]).toEqual([false, false, true]);
+    // A sink that cannot say posts everything: every level counts as enabled.
+    expect(postingLogger(quiet, body, { post: () => undefined }).isEnabled!('debug')).toBe(true);
+  });
+
+  it("an EventPoster posts the types at and above posting.level, none when posting is off", () => {
+    const poster = (settings: Parameters<typeof resolvePostingSettings>[0]) => new EventPoster({ client: {} as never, settings: resolvePostingSettings(settings), logger: noopLogger });
+    expect(['Debug', 'Normal', 'Warning', 'Error'].map((type) => poster({ level: 'warn' }).posts(type))).toEqual([false, false, true, true]);
+    expect(poster({ level: 'debug', enabled: false }).posts('Error')).toBe(false);
   });
 });

@@ -183,7 +183,7 @@ const EVENT_TYPES: Record<LogLevel, string> = { debug: 'Debug', info: 'Normal', 
  * const logger = postingLogger(objectLogger(base, body), body, poster);
  * ```
  */
-export function postingLogger(logger: Logger, body: KubeObject, sink: { post(body: KubeObject, event: { type: string; reason: string; message: string }): void }): Logger {
+export function postingLogger(logger: Logger, body: KubeObject, sink: { post(body: KubeObject, event: { type: string; reason: string; message: string }): void; posts?(type: string): boolean }): Logger {
   const post = (level: LogLevel) => (message: string, fields?: LogFields): void => {
     logger[level](message, fields);
     sink.post(body, { type: EVENT_TYPES[level], reason: 'Logging', message });
@@ -191,5 +191,6 @@ export function postingLogger(logger: Logger, body: KubeObject, sink: { post(bod
   return {
     debug: post('debug'), info: post('info'), warn: post('warn'), error: post('error'),
     child: (fields) => postingLogger(logger.child(fields), body, sink),
+    isEnabled: (level) => (logger.isEnabled?.(level) ?? true) || (sink.posts?.(EVENT_TYPES[level]) ?? true),
   };
 }

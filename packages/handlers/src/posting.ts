@@ -111,9 +111,12 @@ export class EventPoster implements EventSink {
     void this.#queue.run(new AbortController().signal);
   }
 
+  posts(type: string): boolean {
+    return this.#settings.enabled && (LEVEL_OF[type] ?? 20) >= THRESHOLD[this.#settings.level];
+  }
+
   post(body: KubeObject, event: PostedEvent): void {
-    if (!this.#settings.enabled) return;
-    if ((LEVEL_OF[event.type] ?? 20) < THRESHOLD[this.#settings.level]) return;
+    if (!this.posts(event.type)) return;
     // Never about Events themselves: posting them would make more to post (as in Kopf).
     if (body.apiVersion === 'v1' && body.kind === 'Event') return;
     const now = this.#clock.now();

@@ -369,4 +369,6 @@ export type InvocationOutcome =
 /** Where `events.*` post to; core supplies one while an operator runs. */
 export interface EventSink {
   post(body: KubeObject, event: { readonly type: string; readonly reason: string; readonly message: string }): void;
+  /** Whether an event of `type` (Normal, Warning, Error, Debug) would be posted now. Optional: without it, every type would. */
+  posts?(type: string): boolean;
 }

@@ -64,6 +64,21 @@ export function removeEmptyStanzas(target: JsonObject): void {
   if ('status' in target && isEmptyValue(target.status)) delete target.status;
 }
 
+/** Whether {@link removeEmptyStanzas} would change `target`. */
+export function hasEmptyStanzas(target: JsonObject): boolean {
+  const metadata = target.metadata;
+  if (isObject(metadata) && (('annotations' in metadata && isEmptyValue(metadata.annotations)) || ('labels' in metadata && isEmptyValue(metadata.labels)))) return true;
+  return ('metadata' in target && isEmptyValue(target.metadata)) || ('status' in target && isEmptyValue(target.status));
+}
+
+/** Whether an essence has an annotation `matches` accepts. */
+export function hasAnnotation(target: JsonObject, matches: (key: string) => boolean): boolean {
+  const annotations = resolve(target, ['metadata', 'annotations']);
+  if (!isObject(annotations)) return false;
+  for (const key in annotations) if (Object.hasOwn(annotations, key) && matches(key)) return true;
+  return false;
+}
+
 /** Remove the given annotation keys from an essence (in place). */
 export function removeAnnotations(target: JsonObject, shouldRemove: (key: string) => boolean): void {
   const annotations = resolve(target, ['metadata', 'annotations']);

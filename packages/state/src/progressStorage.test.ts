@@ -122,6 +122,33 @@ describe('AnnotationsProgressStorage', () => {
     expect(essence.metadata.annotations['opkit.dev/x']).toBe('1');
   });
 
+  it('purges a record only the patch holds, from a body that has no record at all', () => {
+    const storage = new AnnotationsProgressStorage();
+    const patch = new Patch();
+    const bare = { metadata: { name: 'x', annotations: { 'other.dev/y': '1' } } };
+    storage.store({ key: 'create_fn', record: { retries: 1, success: false, failure: false }, body: bare, patch });
+    expect(resolvePatchAnnotation(patch, 'opkit.dev/create_fn')).toBe('{"retries":1,"success":false,"failure":false}');
+    expect(storage.fetch({ key: 'create_fn', body: bare })).toBeNull();
+    storage.purge({ key: 'create_fn', body: bare, patch });
+    expect(resolvePatchAnnotation(patch, 'opkit.dev/create_fn')).toBeUndefined();
+    storage.purge({ key: 'create_fn', body: { metadata: { annotations: { 'opkit.dev/create_fn': '{}' } } }, patch });
+    expect(resolvePatchAnnotation(patch, 'opkit.dev/create_fn')).toBeNull();
+  });
+
+  it('clears without copying an essence that has none of its fields (nor empty stanzas)', () => {
+    const clean = { spec: { a: 1 }, metadata: { annotations: { 'other.dev/x': '1' } } };
+    expect(new AnnotationsProgressStorage().clear(clean)).toBe(clean);
+    expect(new StatusProgressStorage().clear(clean)).toBe(clean);
+    expect(new SmartProgressStorage().clear(clean)).toBe(clean);
+    // An empty stanza still makes a copy without it; a status record too, the original untouched.
+    const empty = { spec: { a: 1 }, metadata: { labels: {} } };
+    expect(new AnnotationsProgressStorage().clear(empty)).toEqual({ spec: { a: 1 } });
+    expect(empty.metadata.labels).toEqual({});
+    const recorded = { spec: { a: 1 }, status: { opkit: { progress: { fn: {} } } } };
+    expect(new StatusProgressStorage().clear(recorded)).toEqual({ spec: { a: 1 } });
+    expect(recorded.status.opkit.progress.fn).toEqual({});
+  });
+
   it('reports a corrupted record with the annotation it came from', () => {
     const storage = new AnnotationsProgressStorage();
     expect(() => storage.fetch({ key: 'a', body: body({ 'opkit.dev/a': 'not json' }) })).toThrow(CorruptedStateError);
@@ -167,3 +194,7 @@ describe('StatusProgressStorage and SmartProgressStorage', () => {
     expect(encodeProgressRecord({ retries: 0, message: null }, { verbose: true })).toBe('{"retries":0,"message":null}');
   });
 });
+
+function resolvePatchAnnotation(patch: Patch, key: string): unknown {
+  return (patch.data.metadata as { annotations?: Record<string, unknown> } | undefined)?.annotations?.[key];
+}

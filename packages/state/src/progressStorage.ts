@@ -2,7 +2,7 @@
 // restarted operator continues where the last one stopped. Storages are pure: they read a body and
 // write into a Patch; applying the patch is core's job, so they never talk to the API server.
 import type { Essence } from './essence.js';
-import { removeAnnotations, removeEmptyStanzas } from './essence.js';
+import { hasAnnotation, hasEmptyStanzas, removeAnnotations, removeEmptyStanzas } from './essence.js';
 import type { FieldSpec } from './internal/fields.js';
 import { deepCopy, has, isObject, parseField, remove, resolve } from './internal/fields.js';
 import { annotationKeys } from './annotationKeys.js';
@@ -22,7 +22,11 @@ export interface ProgressStorage {
   purge(args: { readonly key: string; readonly body: unknown; readonly patch: Patch }): void;
   /** Set (or with `null` remove) the touch value that makes the object produce a new event. */
   touch(args: { readonly body: unknown; readonly patch: Patch; readonly value: string | null }): void;
-  /** A copy of an essence without this storage's own fields. */
+  /**
+   * An essence without this storage's own fields: a copy when it has some (or empty stanzas), else the
+   * essence itself — resuming ten thousand objects that carry no records copies none of them. Callers
+   * treat essences as values and never change one in place.
+   */
   clear(essence: Essence): Essence;
 }
 
@@ -81,7 +85,19 @@ export class AnnotationsProgressStorage implements ProgressStorage {
     return annotationKeys(name, { prefix: this.prefix, v1: this.v1, body });
   }
 
+  /** Whether `target`'s annotations may hold a key of this storage (any under its prefix; with no prefix, any). */
+  #mayHold(target: unknown): boolean {
+    const annotations = resolve(target, ['metadata', 'annotations']);
+    if (!isObject(annotations)) return false;
+    if (!this.prefix) return true;
+    const own = `${this.prefix}/`;
+    for (const name in annotations) if (name.startsWith(own) && Object.hasOwn(annotations, name)) return true;
+    return false;
+  }
+
   fetch({ key, body }: { readonly key: string; readonly body: unknown }): ProgressRecord | null {
+    // Most objects carry no record at all: no key to compute (a restart fetches every handler's on every object).
+    if (!this.#mayHold(body)) return null;
     for (const fullKey of this.keys(key, body)) {
       const record = decodeProgressRecord(resolve(body, ['metadata', 'annotations', fullKey]), fullKey);
       if (record !== null) return record;
@@ -97,6 +113,7 @@ export class AnnotationsProgressStorage implements ProgressStorage {
   }
 
   purge({ key, body, patch }: { readonly key: string; readonly body: unknown; readonly patch: Patch }): void {
+    if (!this.#mayHold(body) && !this.#mayHold(patch.data)) return;
     for (const fullKey of this.keys(key, body)) purgeField(body, patch, ['metadata', 'annotations', fullKey]);
   }
 
@@ -112,8 +129,11 @@ export class AnnotationsProgressStorage implements ProgressStorage {
   }
 
   clear(essence: Essence): Essence {
+    const own = `${this.prefix}/`;
+    const mine = (key: string): boolean => key.startsWith(own);
+    if (!hasAnnotation(essence, mine) && !hasEmptyStanzas(essence)) return essence;
     const copy = deepCopy(essence);
-    removeAnnotations(copy, (key) => key.startsWith(`${this.prefix}/`));
+    removeAnnotations(copy, mine);
     removeEmptyStanzas(copy);
     return copy;
   }
@@ -166,6 +186,7 @@ export class StatusProgressStorage implements ProgressStorage {
   }
 
   clear(essence: Essence): Essence {
+    if (!has(essence, this.field) && !hasEmptyStanzas(essence)) return essence;
     const copy = deepCopy(essence);
     remove(copy, this.field);
     removeEmptyStanzas(copy);

@@ -69,7 +69,9 @@ export async function runChangeHandlers(deps: ChangeRunDeps, input: ChangeRunInp
   // Said on every cycle that does something (as Kopf does), but not on a cycle where every handler waits for
   // its delay (a timer's or daemon's patch wakes the object every few seconds): nothing is in progress then.
   const waiting = selected.length > 0 && states.due(selected.map((handler) => handler.id), deps.settings.execution.lifecycle).length === 0;
-  if (!waiting) {
+  // Two debug lines with the whole body and the diff: built only when they go somewhere (a restart resumes
+  // every object, and serializing each body for a line nobody reads was a tenth of it).
+  if (!waiting && deps.logger.isEnabled?.('debug') !== false) {
     // A Secret's values never reach a log line (nor the feed, which carries the lines): redacted, keys kept.
     const secret = isSecret(body);
     deps.logger.debug(`${title.charAt(0).toUpperCase()}${title.slice(1)} is in progress: ${stringifyJson(redactSecret(body))}`);
