@@ -135,6 +135,17 @@ describe('AnnotationsProgressStorage', () => {
     expect(resolvePatchAnnotation(patch, 'opkit.dev/create_fn')).toBeNull();
   });
 
+  it('purges a status record only the patch holds, from a body without the records\' field', () => {
+    const storage = new StatusProgressStorage();
+    const patch = new Patch();
+    const bare = { metadata: { name: 'x' }, status: { other: 1 } };
+    storage.store({ key: 'create_fn', record: { retries: 1, success: false, failure: false }, body: bare, patch });
+    expect(patch.asMergePatch()).toEqual({ status: { opkit: { progress: { create_fn: { retries: 1, success: false, failure: false } } } } });
+    expect(storage.fetch({ key: 'create_fn', body: bare })).toBeNull();
+    storage.purge({ key: 'create_fn', body: bare, patch });
+    expect(patch.isEmpty).toBe(true);
+  });
+
   it('clears without copying an essence that has none of its fields (nor empty stanzas)', () => {
     const clean = { spec: { a: 1 }, metadata: { annotations: { 'other.dev/x': '1' } } };
     expect(new AnnotationsProgressStorage().clear(clean)).toBe(clean);

@@ -166,7 +166,8 @@ export class StatusProgressStorage implements ProgressStorage {
   fetch({ key, body }: { readonly key: string; readonly body: unknown }): ProgressRecord | null {
     const container = resolve(body, this.field, {});
     if (!isObject(container)) return null;
-    return decodeProgressRecord(container[key] ?? null, [...this.field, key].join('.'));
+    const value = container[key];
+    return value === undefined || value === null ? null : decodeProgressRecord(value, [...this.field, key].join('.'));
   }
 
   store({ key, record, patch }: { readonly key: string; readonly record: ProgressRecord; readonly body: unknown; readonly patch: Patch }): void {
@@ -177,6 +178,8 @@ export class StatusProgressStorage implements ProgressStorage {
   }
 
   purge({ key, body, patch }: { readonly key: string; readonly body: unknown; readonly patch: Patch }): void {
+    // Nothing to purge where neither the body nor the patch has the records' field (most objects, at a restart).
+    if (!isObject(resolve(body, this.field)) && !isObject(resolve(patch.data, this.field))) return;
     purgeField(body, patch, [...this.field, key]);
   }
 
