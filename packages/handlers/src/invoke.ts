@@ -129,8 +129,11 @@ function succeeded(handler: ResourceHandler | ActivityHandler, result: unknown, 
     // Never "succeeded" with a result that would be lost, or would fail the patch on every cycle.
     return { kind: 'permanent', error: new PermanentError(`${describe(handler)} returned a result that cannot be stored: ${unstorable.path} is ${unstorable.problem}.`) };
   }
-  return { kind: 'success', result, subhandlers };
+  // The usual timer run: nothing returned, no sub-handlers — one shared outcome instead of one per run.
+  return result === undefined && subhandlers === NO_SUBHANDLERS ? BARE_SUCCESS : { kind: 'success', result, subhandlers };
 }
+
+const BARE_SUCCESS: InvocationOutcome = Object.freeze({ kind: 'success', result: undefined, subhandlers: NO_SUBHANDLERS });
 
 /** Handlers whose result goes to `status[<id>]`: change handlers, event spies, daemons and timers. */
 function storesResult(handler: ResourceHandler | ActivityHandler): boolean {

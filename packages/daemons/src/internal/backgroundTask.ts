@@ -4,7 +4,7 @@
 // `cancellationTimeout`, then abandon with a warning. Without a timeout an object-level stop (deletion,
 // filter mismatch) waits as long as it takes, checking every `cancellationPolling`; an operator-level
 // stop (pausing, exiting) never waits longer than the backoff plus the exit timeout.
-import type { DaemonContext, DaemonStoppingReason, HandlerPatch, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
+import type { DaemonContext, DaemonStoppingReason, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
 import { runInTaskScope } from '@opkit/handlers';
 import type { Logger } from '@opkit/tasks';
 import type { ScheduledEntry, Scheduler } from '../scheduler.js';
@@ -23,10 +23,13 @@ export interface TaskHost {
   lastChange(): number;
   /** Resolves `true` once an essential change happens after `since` (clock ms), `false` when `signal` aborts first. */
   waitForChange(since: number, signal: AbortSignal): Promise<boolean>;
-  /** The context of an attempt (its patch made on first access), and how to get that patch. */
-  context(task: BackgroundTask, retry: number, started: number): { context: DaemonContext; patched: () => HandlerPatch | undefined };
-  /** Invoke one attempt: its outcome, at once when it has it; never throws or rejects. */
-  invoke(task: BackgroundTask, attempt: { context: DaemonContext; patched: () => HandlerPatch | undefined }, latenessMs: number | undefined): InvocationOutcome | Promise<InvocationOutcome>;
+  /** The context of an attempt (its patch made on first access). */
+  context(task: BackgroundTask, retry: number, started: number): DaemonContext;
+  /**
+   * One attempt: build its context (the task's `current` from then on) and invoke it; its outcome, at once
+   * when it has it. Never throws or rejects.
+   */
+  attempt(task: BackgroundTask, retry: number, started: number, latenessMs: number | undefined): InvocationOutcome | Promise<InvocationOutcome>;
   emit(event: DaemonEvent): void;
   /** The task's run has ended (or it was abandoned: `abandoned`). */
   ended(task: BackgroundTask, how: { readonly onItsOwn: boolean; readonly abandoned: boolean }): void;
@@ -58,8 +61,8 @@ export class BackgroundTask {
   readonly settled: Promise<void>;
   /** What every attempt's context shares, made by the host at the first attempt. */
   contextBase: Readonly<Record<string, unknown>> | undefined;
-  /** The context of the attempt running now (or last run): the task scope's `context`. */
-  #current: DaemonContext | undefined;
+  /** The context of the attempt running now (or last run): the task scope's `context`. Set by the host. */
+  current: DaemonContext | undefined;
   readonly #host: TaskHost;
   readonly #run: TaskRun;
   /** The forced-stop signal, made when first read; the reason it was (or is to be) aborted with. */
@@ -115,7 +118,7 @@ export class BackgroundTask {
   /** Start the run, in the task's scope (its attempts' handlers are called in it: see runInTaskScope). */
   start(): void {
     this.#host.emit({ type: 'started', handler: this.handler });
-    void runInTaskScope({ handler: this.handler }, () => this.#current, () => this.#main());
+    void runInTaskScope({ handler: this.handler }, () => this.current, () => this.#main());
   }
 
   async #main(): Promise<void> {
@@ -136,7 +139,7 @@ export class BackgroundTask {
     if (value === undefined) return now;
     let seconds = 0;
     try {
-      seconds = typeof value === 'function' ? value(this.#host.context(this, 0, now).context) : value;
+      seconds = typeof value === 'function' ? value(this.#host.context(this, 0, now)) : value;
     } catch (error) {
       this.#host.logger.error(`${this.title}'s initial delay failed; starting at once: ${(error as Error)?.message ?? String(error)}`, { error });
     }
@@ -147,9 +150,7 @@ export class BackgroundTask {
 
   /** One attempt: build the context and invoke it (its outcome at once when the handler had it at once). */
   attempt(retry: number, started: number, latenessMs?: number): InvocationOutcome | Promise<InvocationOutcome> {
-    const attempt = this.#host.context(this, retry, started);
-    this.#current = attempt.context;
-    return this.#host.invoke(this, attempt, latenessMs);
+    return this.#host.attempt(this, retry, started, latenessMs);
   }
 
   /** Ask the task to stop; later calls add reasons and may turn an object-level stop into an operator-level one. */

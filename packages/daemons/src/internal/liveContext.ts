@@ -92,15 +92,6 @@ export interface TaskFields {
   readonly signal: AbortSignal;
 }
 
-/** What changes from attempt to attempt. */
-export interface AttemptFields {
-  readonly retry: number;
-  readonly started: Date;
-  readonly runtime: number;
-  /** Makes the attempt's patch, when the handler first touches it. */
-  readonly patch: () => HandlerPatch;
-}
-
 /**
  * The part of a context every attempt of one task shares, made once per task: the extra fields, the live
  * views, the object's identity, the handler's id and param, the task's `stopped` and `signal`, and its
@@ -122,7 +113,7 @@ export function taskContextBase(views: LiveViews, extra: Readonly<Record<string,
  * its views) costs more than the run. Its parts are getters on the prototype, so it costs one small
  * object until then.
  */
-class LazyPatch implements HandlerPatch {
+export class LazyPatch implements HandlerPatch {
   readonly #make: () => HandlerPatch;
   #made: HandlerPatch | undefined;
 
@@ -154,13 +145,10 @@ class LazyPatch implements HandlerPatch {
 
 /**
  * Build an attempt's context: the task's shared part (see {@link taskContextBase}) and the attempt's own
- * fields, all plain data (a compact object: a timer run makes one). Returns it with a way to get the
- * attempt's patch if the handler touched it.
+ * fields, all plain data (a compact object: a timer run makes one; `patch` made when first touched).
  */
-export function buildContext(base: Readonly<Record<string, unknown>>, fields: AttemptFields): { context: DaemonContext; patched: () => HandlerPatch | undefined } {
-  const patch = new LazyPatch(fields.patch);
-  const context = { ...base, retry: fields.retry, started: fields.started, runtime: fields.runtime, patch };
-  return { context: context as unknown as DaemonContext, patched: () => patch.made };
+export function buildContext(base: Readonly<Record<string, unknown>>, retry: number, started: Date, runtime: number, patch: LazyPatch): DaemonContext {
+  return { ...base, retry, started, runtime, patch } as unknown as DaemonContext;
 }
 
 /**

@@ -2,7 +2,7 @@
 // body and its last essential change, the contexts of attempts, invoking them, and the bookkeeping when
 // a task ends. One object per watched object, methods on the prototype and collections made only when
 // needed, so that ten thousand objects stay cheap; ObjectDaemons is its public face.
-import type { HandlerPatch, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
+import type { DaemonContext, HandlerPatch, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
 import { invokeHandlerNow, isOutcomePending } from '@opkit/handlers';
 import type { KubeObject } from '@opkit/kube';
 import { noopLogger } from '@opkit/tasks';
@@ -10,7 +10,7 @@ import type { Logger } from '@opkit/tasks';
 import type { Scheduler } from '../scheduler.js';
 import type { DaemonEvent, DaemonInvoke, ObjectDaemonsOptions } from '../types.js';
 import type { BackgroundTask, TaskHost } from './backgroundTask.js';
-import { buildContext, liveViews, plainPatch, taskContextBase } from './liveContext.js';
+import { buildContext, LazyPatch, liveViews, plainPatch, taskContextBase } from './liveContext.js';
 import type { LiveViews } from './liveContext.js';
 
 /** What an object's daemons get from their manager. */
@@ -102,26 +102,40 @@ export class ObjectHost implements TaskHost {
     });
   }
 
-  context(task: BackgroundTask, retry: number, started: number): ReturnType<TaskHost['context']> {
-    const base = (task.contextBase ??= taskContextBase((this.#views ??= liveViews(this)), this.#extra, {
-      handler: task.handler, body: this.body, stopped: task.stopper, signal: task.signal,
-    }));
-    return buildContext(base, {
-      retry, started: new Date(started), runtime: Math.max(0, (this.link.scheduler.now() - started) / 1000), patch: this.#patch,
-    });
+  context(task: BackgroundTask, retry: number, started: number): DaemonContext {
+    return buildContext(this.#base(task), retry, new Date(started), this.#runtime(started), new LazyPatch(this.#patch));
   }
 
-  invoke(task: BackgroundTask, attempt: Parameters<TaskHost['invoke']>[1], latenessMs: number | undefined): InvocationOutcome | Promise<InvocationOutcome> {
+  attempt(task: BackgroundTask, retry: number, started: number, latenessMs: number | undefined): InvocationOutcome | Promise<InvocationOutcome> {
     const { handler } = task;
-    // No async frame of its own: every timer run of every object comes through here.
+    // No async frame of its own, and what it allocates is what the attempt needs: every timer run of every
+    // object comes through here.
     try {
-      const invoked = this.#invoke
-        ? this.#invoke(latenessMs === undefined ? { handler, context: attempt.context, patched: attempt.patched } : { handler, context: attempt.context, patched: attempt.patched, latenessMs })
-        : invokeHandlerNow(handler, attempt.context, { defaultBackoff: this.link.defaultBackoff });
+      const patch = new LazyPatch(this.#patch);
+      const context = buildContext(this.#base(task), retry, new Date(started), this.#runtime(started), patch);
+      task.current = context;
+      let invoked: InvocationOutcome | Promise<InvocationOutcome>;
+      if (this.#invoke) {
+        const patched = (): HandlerPatch | undefined => patch.made;
+        invoked = this.#invoke(latenessMs === undefined ? { handler, context, patched } : { handler, context, patched, latenessMs });
+      } else {
+        invoked = invokeHandlerNow(handler, context, { defaultBackoff: this.link.defaultBackoff });
+      }
       return isOutcomePending(invoked) ? Promise.resolve(invoked).catch((error: unknown) => this.#notInvoked(task, error)) : invoked;
     } catch (error) {
       return this.#notInvoked(task, error);
     }
+  }
+
+  /** What every attempt of `task` shares, made at its first. */
+  #base(task: BackgroundTask): Readonly<Record<string, unknown>> {
+    return (task.contextBase ??= taskContextBase((this.#views ??= liveViews(this)), this.#extra, {
+      handler: task.handler, body: this.body, stopped: task.stopper, signal: task.signal,
+    }));
+  }
+
+  #runtime(started: number): number {
+    return Math.max(0, (this.link.scheduler.now() - started) / 1000);
   }
 
   #notInvoked(task: BackgroundTask, error: unknown): InvocationOutcome {
