@@ -5,7 +5,7 @@
 // filter mismatch) waits as long as it takes, checking every `cancellationPolling`; an operator-level
 // stop (pausing, exiting) never waits longer than the backoff plus the exit timeout.
 import type { DaemonContext, DaemonStoppingReason, InvocationOutcome, ResourceHandler } from '@opkit/handlers';
-import { runInTaskScope } from '@opkit/handlers';
+import { isOutcomePending, runInTaskScope } from '@opkit/handlers';
 import type { Logger } from '@opkit/tasks';
 import type { ScheduledEntry, Scheduler } from '../scheduler.js';
 import { DaemonStopper } from '../stopper.js';
@@ -148,10 +148,22 @@ export class BackgroundTask {
     return due;
   }
 
-  /** One attempt: build the context and invoke it (its outcome at once when the handler had it at once). */
+  /**
+   * One attempt: build the context and invoke it (its outcome at once when the handler had it at once).
+   * The context is the scope's only while the attempt runs: kept until the next run, every context of
+   * ten thousand timers would outlive a young-generation collection and be promoted.
+   */
   attempt(retry: number, started: number, latenessMs?: number): InvocationOutcome | Promise<InvocationOutcome> {
-    return this.#host.attempt(this, retry, started, latenessMs);
+    const outcome = this.#host.attempt(this, retry, started, latenessMs);
+    if (isOutcomePending(outcome)) return outcome.then(this.#ran);
+    this.current = undefined;
+    return outcome;
   }
+
+  readonly #ran = (outcome: InvocationOutcome): InvocationOutcome => {
+    this.current = undefined;
+    return outcome;
+  };
 
   /** Ask the task to stop; later calls add reasons and may turn an object-level stop into an operator-level one. */
   stop(reason: DaemonStoppingReason): void {
