@@ -19,12 +19,18 @@ export interface ScheduledEntry {
   readonly due: number;
 }
 
+/**
+ * What a scheduled entry runs: a function, or an object whose `fire()` is called — a loop that sleeps
+ * every interval passes itself, and firing then reads no closure of its own.
+ */
+export type ScheduledCallback = (() => void) | { fire(): void };
+
 /** A scheduled callback, in the list of its delay. */
 interface Entry extends ScheduledEntry {
   due: number;
   /** Scheduling order: callbacks due at the same time run in it. */
   seq: number;
-  readonly fn: () => void;
+  readonly fn: ScheduledCallback;
   /** The list it waits in; undefined once fired or cancelled. */
   list: DelayList | undefined;
   prev: Entry | undefined;
@@ -101,8 +107,8 @@ export class Scheduler implements Clock {
     return this.#timer !== undefined;
   }
 
-  /** Run `fn` at `due` (clock milliseconds); a time in the past means "as soon as possible". */
-  at(due: number, fn: () => void): ScheduledEntry {
+  /** Run `fn` (or its `fire()`) at `due` (clock milliseconds); a time in the past means "as soon as possible". */
+  at(due: number, fn: ScheduledCallback): ScheduledEntry {
     checkDue(due);
     const entry: Entry = { due, seq: 0, fn, list: undefined, prev: undefined, next: undefined };
     this.#insert(entry);
@@ -201,7 +207,9 @@ export class Scheduler implements Clock {
       if (entry === undefined || entry.due > now || entry.seq >= before) break;
       this.#unlink(entry);
       try {
-        entry.fn();
+        const fn = entry.fn;
+        if (typeof fn === 'function') fn();
+        else fn.fire();
       } catch (error) {
         this.#onError(error);
       }

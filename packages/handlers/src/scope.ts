@@ -51,7 +51,8 @@ export function runInTaskScope<T>(fields: Pick<HandlerScope, 'events' | 'handler
 /**
  * A way back into the scope current now, for work resumed from a callback — a scheduler's timer runs its
  * callbacks in whichever scope armed it, not in theirs. Entering it makes no new scope (unlike
- * {@link runWithScope}): a timer's loop captures its task scope once and enters it at every run.
+ * {@link runWithScope}): a timer's loop captures its task scope once and enters it at every run. The
+ * function is called with the arguments given after it.
  *
  * @example
  * ```ts
@@ -59,7 +60,7 @@ export function runInTaskScope<T>(fields: Pick<HandlerScope, 'events' | 'handler
  * scheduler.at(due, () => enter(() => runOnce()));
  * ```
  */
-export function captureScope(): <T>(fn: () => T) => T {
+export function captureScope(): <A extends unknown[], T>(fn: (...args: A) => T, ...args: A) => T {
   return AsyncLocalStorage.snapshot();
 }
 

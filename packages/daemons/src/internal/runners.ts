@@ -94,8 +94,8 @@ class TimerLoop {
   readonly #idleMs: number | undefined;
   readonly #intervalMs: number | undefined;
   readonly #sharp: boolean;
-  /** Runs `next` in the task's scope. */
-  readonly #wake: () => void;
+  /** Runs a function in the task's scope. */
+  readonly #enter: ReturnType<typeof captureScope>;
   /** The loop's wait in the scheduler, put back at every sleep. */
   #entry: ScheduledEntry | undefined;
   #sleeping = false;
@@ -117,22 +117,24 @@ class TimerLoop {
     this.#idleMs = idle === undefined ? undefined : idle * 1000;
     this.#intervalMs = interval === undefined ? undefined : interval * 1000;
     this.#sharp = sharp === true;
-    const enter = captureScope();
-    this.#wake = () => {
-      this.#sleeping = false;
-      enter(this.next);
-    };
+    this.#enter = captureScope();
     const onStop = (): void => {
       this.#stopped = true;
       if (!this.#sleeping) return;
       this.#scheduler.cancel(this.#entry);
-      this.#wake();
+      this.fire();
     };
     task.stopper.onSet(onStop);
     this.#done = () => {
       task.stopper.offSet(onStop);
       done();
     };
+  }
+
+  /** Where every sleep ends (the scheduler calls it, in whichever scope armed its clock timer): go on in the task's scope. */
+  fire(): void {
+    this.#sleeping = false;
+    this.#enter(step, this);
   }
 
   /** Wait for the idle period if any, then run once (or end, when asked to stop). */
@@ -155,7 +157,7 @@ class TimerLoop {
   /** Wake at `due` (clock ms), or at once when asked to stop. */
   #sleepUntil(due: number): void {
     if (this.#stopped) return this.#done();
-    this.#entry = this.#entry === undefined ? this.#scheduler.at(due, this.#wake) : this.#scheduler.again(this.#entry, due);
+    this.#entry = this.#entry === undefined ? this.#scheduler.at(due, this) : this.#scheduler.again(this.#entry, due);
     this.#sleeping = true;
   }
 
@@ -208,4 +210,9 @@ class TimerLoop {
     const delay = (this.#crashes ??= new ExponentialBackOff({ base: 2, start: 1000, max: 120_000 })).next();
     this.#sleepUntil(this.#scheduler.now() + delay);
   }
+}
+
+/** A loop's step, shared by every loop (entering a scope with it makes no closure). */
+function step(loop: TimerLoop): void {
+  loop.next();
 }
