@@ -19,7 +19,7 @@ export type {
 
 // Waiting
 export { Scheduler } from './scheduler.js';
-export type { ScheduledEntry, SchedulerOptions } from './scheduler.js';
+export type { ScheduledCallback, ScheduledEntry, SchedulerOptions } from './scheduler.js';
 export { DaemonStopper } from './stopper.js';
 export { plainPatch } from './internal/liveContext.js';
 
