@@ -115,14 +115,14 @@ export class DaemonStopper implements DaemonStopped {
   /** Sleep until `due` (clock ms) unless the flag is set first; resolves whether it slept through. */
   sleepUntil(due: number): Promise<boolean> {
     if (this.isSet) return Promise.resolve(false);
-    return new Promise<boolean>((resolve) => this.sleepThen(due, resolve));
+    return new Promise<boolean>((resolve) => this.#sleepThen(due, resolve));
   }
 
   /**
    * {@link DaemonStopper.sleepUntil} with a callback: `wake(true)` at `due`, or `wake(false)` as soon as the
    * flag is set — at once, before this returns, if it is set already.
    */
-  sleepThen(due: number, wake: (slept: boolean) => void): void {
+  #sleepThen(due: number, wake: (slept: boolean) => void): void {
     if (this.isSet) {
       wake(false);
       return;
