@@ -68,7 +68,10 @@ export async function runChangeHandlers(deps: ChangeRunDeps, input: ChangeRunInp
   const title = CAUSE_TITLES[cause.reason]!;
   // Said on every cycle that does something (as Kopf does), but not on a cycle where every handler waits for
   // its delay (a timer's or daemon's patch wakes the object every few seconds): nothing is in progress then.
-  const waiting = selected.length > 0 && states.due(selected.map((handler) => handler.id), deps.settings.execution.lifecycle).length === 0;
+  // Which handlers are due is decided once per cycle: asked twice, a wake a fraction of a millisecond before
+  // a retry's time could say "waiting" for the line and then run the handler anyway.
+  const due = new Set(states.due(selected.map((handler) => handler.id), deps.settings.execution.lifecycle));
+  const waiting = selected.length > 0 && due.size === 0;
   // Two debug lines with the whole body and the diff: built only when they go somewhere (a restart resumes
   // every object, and serializing each body for a line nobody reads was a tenth of it).
   if (!waiting && deps.logger.isEnabled?.('debug') !== false) {
@@ -78,7 +81,7 @@ export async function runChangeHandlers(deps: ChangeRunDeps, input: ChangeRunInp
     if (cause.reason === 'update') deps.logger.debug(`Updating diff: ${stringifyJson(secret ? redactSecretDiff(cause.diff) : cause.diff)}`);
   }
   // Nothing to run for this cause: only remember the change (as Kopf does, without a "processed" line).
-  const ran = selected.length === 0 ? undefined : await runHandlers(deps, input, states, selected);
+  const ran = selected.length === 0 ? undefined : await runHandlers(deps, input, states, selected, due);
   const finish = finishCause({ body, patch, progressStorage: deps.progressStorage, diffBaseStorage: deps.diffBaseStorage, cause, states: ran, ownedHandlerIds });
   if (finish.message !== undefined) deps.logger.info(finish.message);
   if (finish.done) input.memory.fullyHandledOnce = true;
@@ -91,10 +94,9 @@ function stateClock(clock: Clock): () => number {
   return () => nowMicros(clock) / 1000;
 }
 
-/** Invoke the due handlers of `states` (recursively for sub-handlers) and record their outcomes. */
-async function runHandlers(deps: ChangeRunDeps, input: ChangeRunInput, states: HandlerStates, handlers: readonly ResourceHandler[]): Promise<HandlerStates> {
+/** Invoke the `due` handlers of `states` (recursively for sub-handlers) and record their outcomes. */
+async function runHandlers(deps: ChangeRunDeps, input: ChangeRunInput, states: HandlerStates, handlers: readonly ResourceHandler[], due: ReadonlySet<string>): Promise<HandlerStates> {
   const outcomes = new Map<string, HandlerOutcome>();
-  const due = new Set(states.due(handlers.map((handler) => handler.id), deps.settings.execution.lifecycle));
   for (const handler of handlers.filter((candidate) => due.has(candidate.id))) {
     const { subhandlers, recorded } = await invokeOne(deps, input, handler, states);
     outcomes.set(handler.id, subhandlers.length > 0 ? await runSubhandlers(deps, input, handler, subhandlers, recorded.result) : recorded);
@@ -108,7 +110,7 @@ async function runSubhandlers(deps: ChangeRunDeps, input: ChangeRunInput, parent
   let states = States.fromStorage({ body: input.body, storage: deps.progressStorage, handlerIds: ids, clock: stateClock(deps.clock) })
     .withPurpose(input.cause.reason)
     .withHandlers(ids);
-  states = await runHandlers(deps, input, states, children);
+  states = await runHandlers(deps, input, states, children, new Set(states.due(ids, deps.settings.execution.lifecycle)));
   states.store({ body: input.body, patch: input.patch, storage: deps.progressStorage });
   if (!states.done) {
     deps.logger.debug(`Handler '${parent.id}' has unfinished sub-handlers. Will retry soon.`);

@@ -249,7 +249,9 @@ export async function runResources(deps: RuntimeDeps, options: { readonly signal
     if (wakeIn !== null && !context.signal.aborted) {
       const max = deps.settings.execution.maxSleep;
       const touch = wakeIn > max;
-      const at = deps.clock.now() + Math.round(Math.min(wakeIn, max) * 1000);
+      // Rounded up to the millisecond (from whole microseconds, the records' resolution): a wake before a
+      // retry's time finds nothing due and has to be scheduled again.
+      const at = deps.clock.now() + Math.ceil(Math.round(Math.min(wakeIn, max) * 1e6) / 1000);
       // Its cycle skips it if a newer body came meanwhile, or the object was forgotten or paused.
       cycles.schedule(context.key, { type: 'MODIFIED', object: body, initial: event.initial, resource: event.resource, wake: true, ...(touch ? { touch: true } : {}) }, at);
     }
