@@ -16,8 +16,11 @@ export interface FilterInput {
    * matches; `old`/`new` filters check their side. Absent for spies (the body is checked).
    */
   readonly change?: { readonly old: unknown; readonly new: unknown };
-  /** The context given to predicates (`when`, callables); `body` at least. */
-  readonly context?: FilterContext;
+  /**
+   * The context given to predicates (`when`, callables); `body` at least. A function is called only when a
+   * predicate runs (most handlers have none: building a context per object for nothing was measurable).
+   */
+  readonly context?: FilterContext | (() => FilterContext);
 }
 
 /**
@@ -40,14 +43,14 @@ export function filterContextOf(body: KubeObject, extra: Partial<FilterContext> 
   };
 }
 
-function matchMeta(filter: MetaFilter, value: string | undefined, context: FilterContext): boolean {
+function matchMeta(filter: MetaFilter, value: string | undefined, context: () => FilterContext): boolean {
   if (filter === PRESENT) return value !== undefined;
   if (filter === ABSENT) return value === undefined;
-  if (typeof filter === 'function') return Boolean(filter(value, context));
+  if (typeof filter === 'function') return Boolean(filter(value, context()));
   return value === filter;
 }
 
-function matchMetaMap(filters: Readonly<Record<string, MetaFilter>> | undefined, values: unknown, context: FilterContext): boolean {
+function matchMetaMap(filters: Readonly<Record<string, MetaFilter>> | undefined, values: unknown, context: () => FilterContext): boolean {
   if (!filters) return true;
   const map = (typeof values === 'object' && values !== null ? values : {}) as Record<string, unknown>;
   for (const [key, filter] of Object.entries(filters)) {
@@ -66,10 +69,10 @@ function matchMetaMap(filters: Readonly<Record<string, MetaFilter>> | undefined,
  * matchValue(PRESENT, 'x', { body }); // true
  * ```
  */
-export function matchValue(filter: ValueFilter, value: unknown, context: FilterContext): boolean {
+export function matchValue(filter: ValueFilter, value: unknown, context: FilterContext | (() => FilterContext)): boolean {
   if (filter === PRESENT) return value !== undefined && value !== null;
   if (filter === ABSENT) return value === undefined || value === null;
-  if (typeof filter === 'function') return Boolean((filter as (v: unknown, c: FilterContext) => unknown)(value, context));
+  if (typeof filter === 'function') return Boolean((filter as (v: unknown, c: FilterContext) => unknown)(value, typeof context === 'function' ? context() : context));
   return deepEqual(value, filter);
 }
 
@@ -84,7 +87,8 @@ export function matchValue(filter: ValueFilter, value: unknown, context: FilterC
  */
 export function matchesFilters(handler: Pick<ResourceHandler, 'filters' | 'field'>, input: FilterInput): boolean {
   const { filters } = handler;
-  const context: FilterContext = input.context ?? filterContextOf(input.body);
+  let built: FilterContext | undefined;
+  const context = (): FilterContext => (built ??= typeof input.context === 'function' ? input.context() : input.context ?? filterContextOf(input.body));
   const metadata = input.body.metadata ?? {};
   if (!matchMetaMap(filters.labels, metadata.labels, context)) return false;
   if (!matchMetaMap(filters.annotations, metadata.annotations, context)) return false;
@@ -104,6 +108,6 @@ export function matchesFilters(handler: Pick<ResourceHandler, 'filters' | 'field
     if (filters.hasOld && !matchValue(filters.old, before, context)) return false;
     if (filters.hasNew && !matchValue(filters.new, after, context)) return false;
   }
-  if (filters.when && !filters.when(context)) return false;
+  if (filters.when && !filters.when(context())) return false;
   return true;
 }

@@ -47,7 +47,9 @@ export function fieldChanged(field: readonly string[], old: unknown, current: un
  * ```
  */
 export function selectChangeHandlers(handlers: readonly ResourceHandler[], cause: SelectionCause): ResourceHandler[] {
-  const context: FilterContext = filterContextOf(cause.body, { ...cause.context, reason: cause.reason, old: cause.old, new: cause.new, diff: cause.diff });
+  // Built once, and only if a predicate asks for it.
+  let built: FilterContext | undefined;
+  const context = (): FilterContext => (built ??= filterContextOf(cause.body, { ...cause.context, reason: cause.reason, old: cause.old, new: cause.new, diff: cause.diff }));
   return handlers.filter((handler) => {
     if (!isChangeHandler(handler)) return false;
     if (handler.kind === 'resume') {
@@ -79,7 +81,8 @@ export function selectChangeHandlers(handlers: readonly ResourceHandler[], cause
 export function prematchChangeHandlers(handlers: readonly ResourceHandler[], input: {
   readonly body: KubeObject; readonly old: unknown; readonly new: unknown; readonly context?: Partial<FilterContext>;
 }): boolean {
-  const context: FilterContext = filterContextOf(input.body, input.context);
+  let built: FilterContext | undefined;
+  const context = (): FilterContext => (built ??= filterContextOf(input.body, input.context));
   return handlers.some((handler) => isChangeHandler(handler)
     && matchesFilters(handler, { body: input.body, change: { old: input.old, new: input.new }, context }));
 }

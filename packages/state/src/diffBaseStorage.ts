@@ -8,7 +8,7 @@ import type { Essence } from './essence.js';
 import { buildEssence, encodeDiffBase, removeAnnotations, removeEmptyStanzas } from './essence.js';
 import type { FieldSpec } from './internal/fields.js';
 import { isObject, parseField, remove, resolve } from './internal/fields.js';
-import { annotationKeys } from './annotationKeys.js';
+import { annotationKeys, isDeploymentReplicaSet } from './annotationKeys.js';
 import type { Patch } from './patch.js';
 import type { PersistenceProfile, PersistenceProfileName } from './profiles.js';
 import type { StorageProfileOptions } from './progressStorage.js';
@@ -102,6 +102,8 @@ export class AnnotationsDiffBaseStorage implements DiffBaseStorage {
   readonly sizeLimit: number;
   /** Whether Secret values are kept as `sha256:` digests (the profile's `secretDigests`). */
   readonly secretDigests: boolean;
+  #plainKeys: readonly string[] | undefined;
+  #replicaSetKeys: readonly string[] | undefined;
 
   constructor(options: StorageProfileOptions & {
     readonly prefix?: string; readonly key?: string; readonly v1?: boolean;
@@ -119,19 +121,25 @@ export class AnnotationsDiffBaseStorage implements DiffBaseStorage {
 
   /** The annotation keys of the diff-base on this body: the one written first, then older forms. */
   keys(body?: unknown): string[] {
-    return annotationKeys(this.key, { prefix: this.prefix, v1: this.v1, body });
+    return [...this.#keys(body)];
+  }
+
+  /** The keys without a copy, computed once per kind of body (a Deployment's ReplicaSet has keys of its own). */
+  #keys(body?: unknown): readonly string[] {
+    if (body !== undefined && isDeploymentReplicaSet(body)) return (this.#replicaSetKeys ??= annotationKeys(this.key, { prefix: this.prefix, v1: this.v1, body }));
+    return (this.#plainKeys ??= annotationKeys(this.key, { prefix: this.prefix, v1: this.v1 }));
   }
 
   build({ body, extraFields }: { readonly body: unknown; readonly extraFields?: readonly FieldSpec[] }): Essence {
     const result = buildEssence(body, { ignoredFields: this.ignoredFields, extraFields: extraFields ?? [] });
-    const own = new Set(this.keys(body));
-    removeAnnotations(result, (key) => own.has(key));
+    const own = this.#keys(body);
+    removeAnnotations(result, (key) => own.includes(key));
     removeEmptyStanzas(result);
     return this.secretDigests ? digestSecretEssence(result, body) : result;
   }
 
   fetch({ body }: { readonly body: unknown }): Essence | null {
-    for (const fullKey of this.keys(body)) {
+    for (const fullKey of this.#keys(body)) {
       const decoded = decodeEssence(resolve(body, ['metadata', 'annotations', fullKey], null), fullKey);
       if (decoded !== null) return this.secretDigests ? digestSecretEssence(decoded, body) : decoded;
     }

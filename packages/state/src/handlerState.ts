@@ -85,6 +85,9 @@ export interface HandlerStateFields {
   readonly origin: ProgressRecord | null;
 }
 
+/** The sub-handler list of most states: none, one frozen list for all. */
+const NO_SUBREFS: readonly string[] = Object.freeze([]);
+
 /**
  * The immutable state of one handler. Times are epoch microseconds.
  *
@@ -118,7 +121,9 @@ export class HandlerState implements HandlerStateFields {
     this.success = fields.success ?? false;
     this.failure = fields.failure ?? false;
     this.message = fields.message ?? null;
-    this.subrefs = [...(fields.subrefs ?? [])];
+    // A frozen copy (a caller's list may change), shared by the states derived from this one; none for most.
+    const subrefs = fields.subrefs;
+    this.subrefs = subrefs === undefined || subrefs.length === 0 ? NO_SUBREFS : Object.isFrozen(subrefs) ? subrefs : Object.freeze([...subrefs]);
     this.origin = fields.origin ?? null;
   }
 
@@ -216,7 +221,7 @@ export class HandlerState implements HandlerStateFields {
       failure: outcome.final && failed,
       retries: this.retries + 1,
       message: failed ? errorMessage(outcome.error) : outcome.message ?? null,
-      subrefs: [...new Set([...this.subrefs, ...(outcome.subrefs ?? [])])].sort(compareCodePoints),
+      subrefs: outcome.subrefs === undefined ? this.subrefs : [...new Set([...this.subrefs, ...outcome.subrefs])].sort(compareCodePoints),
       origin: this.origin,
     });
   }

@@ -38,6 +38,9 @@ export interface HandlerStatesOptions {
  * if (states.done) states.purge({ body, patch, storage, handlerIds: ['create_fn', 'delete_fn'] });
  * ```
  */
+/** Maps made by a HandlerStates for the next one: taken as they are, not copied (they are never changed). */
+const fresh = new WeakSet<Map<string, HandlerState>>();
+
 export class HandlerStates {
   /** The cause these states serve. */
   readonly purpose: string | null;
@@ -45,7 +48,7 @@ export class HandlerStates {
   private readonly clock: Clock;
 
   constructor(states: Iterable<readonly [string, HandlerState]> = [], options: HandlerStatesOptions = {}) {
-    this.states = new Map(states);
+    this.states = states instanceof Map && fresh.delete(states) ? states : new Map(states);
     this.purpose = options.purpose ?? null;
     this.clock = options.clock ?? Date.now;
   }
@@ -64,7 +67,9 @@ export class HandlerStates {
       const record = args.storage.fetch({ key: id, body: args.body });
       if (record !== null) entries.push([id, HandlerState.fromStorage(record, { now })]);
     }
-    return new HandlerStates(entries, { purpose: args.purpose ?? null, clock });
+    const states = new Map(entries);
+    fresh.add(states);
+    return new HandlerStates(states, { purpose: args.purpose ?? null, clock });
   }
 
   /** The current time in epoch microseconds, from the clock. */
@@ -97,18 +102,20 @@ export class HandlerStates {
     return this.states.entries();
   }
 
-  private derive(states: Iterable<readonly [string, HandlerState]>, purpose: string | null = this.purpose): HandlerStates {
+  /** The next states: `states` is a new map made for them, or this one's (shared: neither ever changes). */
+  private derive(states: Map<string, HandlerState> | ReadonlyMap<string, HandlerState>, purpose: string | null = this.purpose): HandlerStates {
+    if (states instanceof Map) fresh.add(states);
     return new HandlerStates(states, { purpose, clock: this.clock });
   }
 
   /** Set the cause; with handler ids, also re-purpose those handlers' records to it. */
   withPurpose(purpose: string | null, handlerIds: Iterable<string> = []): HandlerStates {
-    const next = new Map(this.states);
+    let next: Map<string, HandlerState> | undefined;
     for (const id of handlerIds) {
-      const state = next.get(id);
-      if (state) next.set(id, state.withPurpose(purpose));
+      const state = this.states.get(id);
+      if (state) (next ??= new Map(this.states)).set(id, state.withPurpose(purpose));
     }
-    return this.derive(next, purpose);
+    return this.derive(next ?? this.states, purpose);
   }
 
   /** Make these handlers active: new ones start from scratch, stored ones are re-activated. */
@@ -129,17 +136,15 @@ export class HandlerStates {
     if (unknown.length > 0) {
       throw new InvalidStateArgumentError(`Outcomes for handlers without a state: ${unknown.join(', ')}; call withHandlers() with them first.`);
     }
-    const byId = new Map(pairs);
     const now = this.now();
-    return this.derive([...this.states].map(([id, state]) => {
-      const outcome = byId.get(id);
-      return [id, outcome ? state.withOutcome(outcome, { now }) : state] as const;
-    }));
+    const next = new Map(this.states);
+    for (const [id, outcome] of pairs) next.set(id, this.states.get(id)!.withOutcome(outcome, { now }));
+    return this.derive(next);
   }
 
   /** Only the handlers that have not succeeded (failed, or still to run). */
   withoutSuccesses(): HandlerStates {
-    return this.derive([...this.states].filter(([, state]) => !state.success));
+    return this.derive(new Map([...this.states].filter(([, state]) => !state.success)));
   }
 
   /** Write the records that changed since they were read into the patch. */
@@ -163,12 +168,16 @@ export class HandlerStates {
 
   /** All active handlers are finished (true when there are none). */
   get done(): boolean {
-    return [...this.states.values()].every((state) => !state.active || state.finished);
+    for (const state of this.states.values()) if (state.active && !state.finished) return false;
+    return true;
   }
 
   /** Counters per superseded purpose: records made for another cause than the current one. */
   get extras(): Map<string, HandlerCounters> {
     const result = new Map<string, HandlerCounters>();
+    let others = false;
+    for (const state of this.states.values()) if (state.purpose !== null && state.purpose !== this.purpose) others = true;
+    if (!others) return result;
     const all = [...this.states.values()];
     for (const state of all) {
       const purpose = state.purpose;

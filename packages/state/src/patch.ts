@@ -16,6 +16,8 @@ export type PatchView = { [key: string]: any };
 /** The metadata view, with `labels` and `annotations` views of its own. */
 export type MetaPatchView = PatchView & { labels: PatchView; annotations: PatchView };
 
+interface PatchViews { readonly spec: PatchView; readonly status: PatchView; readonly metadata: MetaPatchView; readonly labels: PatchView; readonly annotations: PatchView }
+
 /**
  * A merge patch under construction plus JSON-patch transformations.
  *
@@ -33,20 +35,17 @@ export class Patch {
   readonly data: JsonObject;
   /** Transformations applied to the freshest body after the merge patch; see {@link Patch.fnsAsJsonPatch}. */
   readonly fns: PatchFn[];
-  private readonly views: { readonly spec: PatchView; readonly status: PatchView; readonly metadata: MetaPatchView; readonly labels: PatchView; readonly annotations: PatchView };
+  /** The views, made on first use (most patches made by a cycle are never looked at through them). */
+  private readonly lazy: { views?: PatchViews } = {};
 
   constructor(source?: Patch | JsonObject, options: { readonly fns?: readonly PatchFn[] } = {}) {
     this.data = source instanceof Patch ? deepCopy(source.data) : isObject(source) ? deepCopy(source) : {};
     this.fns = [...(source instanceof Patch ? source.fns : []), ...(options.fns ?? [])];
-    const labels = view(this.data, ['metadata', 'labels']);
-    const annotations = view(this.data, ['metadata', 'annotations']);
-    const metadata = view(this.data, ['metadata'], { labels, annotations }) as MetaPatchView;
-    this.views = { spec: view(this.data, ['spec']), status: view(this.data, ['status']), metadata, labels, annotations };
     // Assigning any other key applies it to the merge patch, or throws saying how (never silently ignored).
     return new Proxy(this, {
       get: (target, key, receiver) => (typeof key !== 'string' || key in target ? Reflect.get(target, key, receiver) : target.data[key]),
       set: (target, key, value, receiver) => {
-        if (key === 'data' || key === 'views') {
+        if (key === 'data' || key === 'lazy') {
           throw new TypeError(`patch.${key} cannot be replaced: set a field with patch.set(['data', 'key'], value), or assign patch.spec, patch.status or patch.metadata.`);
         }
         if (key === 'fns' && (!Array.isArray(value) || !value.every((fn) => typeof fn === 'function'))) {
@@ -59,28 +58,38 @@ export class Patch {
     });
   }
 
+  private views(): PatchViews {
+    if (this.lazy.views === undefined) {
+      const labels = view(this.data, ['metadata', 'labels']);
+      const annotations = view(this.data, ['metadata', 'annotations']);
+      const metadata = view(this.data, ['metadata'], { labels, annotations }) as MetaPatchView;
+      this.lazy.views = { spec: view(this.data, ['spec']), status: view(this.data, ['status']), metadata, labels, annotations };
+    }
+    return this.lazy.views;
+  }
+
   /** A view of `spec`; assigning an object merges it in (`patch.spec = { a: 1 }` sets `spec.a`), `null` deletes `spec`. */
-  get spec(): PatchView { return this.views.spec; }
+  get spec(): PatchView { return this.views().spec; }
   set spec(value: PatchView | null) { assignField(this.data, ['spec'], value, 'patch.spec'); }
 
   /** A view of `status`; assigning merges as for {@link Patch.spec}. */
-  get status(): PatchView { return this.views.status; }
+  get status(): PatchView { return this.views().status; }
   set status(value: PatchView | null) { assignField(this.data, ['status'], value, 'patch.status'); }
 
   /** A view of `metadata`, with `labels` and `annotations`; `patch.metadata = { labels: { a: 'b' } }` merges. */
-  get metadata(): MetaPatchView { return this.views.metadata; }
+  get metadata(): MetaPatchView { return this.views().metadata; }
   set metadata(value: PatchView | null) { assignField(this.data, ['metadata'], value, 'patch.metadata'); }
 
   /** An alias of {@link Patch.metadata}. */
-  get meta(): MetaPatchView { return this.views.metadata; }
+  get meta(): MetaPatchView { return this.views().metadata; }
   set meta(value: PatchView | null) { assignField(this.data, ['metadata'], value, 'patch.meta'); }
 
   /** A view of `metadata.labels`; assigning merges as for {@link Patch.spec}. */
-  get labels(): PatchView { return this.views.labels; }
+  get labels(): PatchView { return this.views().labels; }
   set labels(value: PatchView | null) { assignField(this.data, ['metadata', 'labels'], value, 'patch.labels'); }
 
   /** A view of `metadata.annotations`; assigning merges as for {@link Patch.spec}. */
-  get annotations(): PatchView { return this.views.annotations; }
+  get annotations(): PatchView { return this.views().annotations; }
   set annotations(value: PatchView | null) { assignField(this.data, ['metadata', 'annotations'], value, 'patch.annotations'); }
 
   /** Whether there is nothing to send: no merge-patch fields and no fns. */

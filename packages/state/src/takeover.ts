@@ -139,7 +139,8 @@ export function adoptedRecords(input: AdoptedRecordsInput): readonly string[] {
   const found: string[] = [];
   const { body } = input;
   const diffBase = input.diffBaseStorage;
-  if (diffBase instanceof AdoptingDiffBaseStorage && diffBase.own.fetch({ body }) === null && diffBase.adopted.fetch({ body }) !== null) {
+  // The adopted one first: most objects have none, and looking for one costs less than reading ours.
+  if (diffBase instanceof AdoptingDiffBaseStorage && diffBase.adopted.fetch({ body }) !== null && diffBase.own.fetch({ body }) === null) {
     found.push(`${input.prefix}/last-handled-configuration`);
   }
   if (input.progressStorage instanceof AdoptingProgressStorage) {

@@ -113,6 +113,23 @@ describe('KeyedQueue', () => {
     expect(maxConcurrent).toBe(1);
   });
 
+  it('`newer` read only after the newer item arrived is aborted already', async () => {
+    const gate = deferred();
+    let context: { readonly newer: AbortSignal } | undefined;
+    const queue = make<string>(async (item, runContext) => {
+      if (item === 'first') {
+        context = runContext;
+        await gate.promise;
+      }
+    });
+    queue.add('x', 'first');
+    await until(() => context !== undefined);
+    queue.add('x', 'second');
+    expect(context!.newer.aborted).toBe(true);
+    gate.resolve();
+    await queue.drain();
+  });
+
   it("with coalesce 'none' keeps every item in order, and a key with more work goes to the back of the line", async () => {
     const runs: string[] = [];
     const queue = make<string>((item) => void runs.push(item), { coalesce: 'none' });
@@ -416,6 +433,22 @@ describe('KeyedQueue', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(errors).toEqual([]);
     expect(seen).toEqual(['a1', 'b1', 'a2']);
+  });
+
+  it('close() aborts a cancellable queue\'s running workers with its reason and hands back the item of one that fails then', async () => {
+    const errors: unknown[] = [];
+    let signal: AbortSignal | undefined;
+    const queue = make<string>((_item, context) => {
+      signal = context.signal;
+      return new Promise<void>((_, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason)));
+    }, { cancellable: true, onError: (error) => errors.push(error) });
+    queue.add('a', 'a1');
+    await until(() => signal !== undefined);
+    const reason = new Error('shutting down');
+    const left = await queue.close(reason);
+    expect(signal!.reason).toBe(reason);
+    expect(left).toEqual([['a', 'a1']]);
+    expect(errors).toEqual([]);
   });
 
   it('refuses an invalid concurrency or backoff up front', () => {

@@ -115,9 +115,51 @@ interface Entry<T> {
   failures: number;
   backoff: ExponentialBackOff | undefined;
   timer: unknown;
-  newer: AbortController | undefined;
+  /** The context of the run in flight (it says when a newer item arrives). */
+  context: RunContext | undefined;
   /** The run in flight: its item, its own abort (cancellable queues), and its settlement. */
-  run: { readonly item: T; readonly abort: AbortController | undefined; readonly done: Promise<void> } | undefined;
+  run: Run<T> | undefined;
+}
+
+interface Run<T> {
+  readonly item: T;
+  /** Cancellable queues: the run's own abort, which close() aborts too (one signal per run, no AbortSignal.any). */
+  readonly abort: AbortController | undefined;
+  /** Whether {@link KeyedQueue.cancel} aborted it (then whatever it throws is no failure). */
+  cancelled: boolean;
+  done: Promise<void>;
+}
+
+/**
+ * A run's context. Its `newer` signal is made when a worker first reads it: most runs never do, and an
+ * AbortController per run was a measurable part of a restart's thousands of runs.
+ */
+class RunContext implements KeyedWorkContext {
+  readonly key: string;
+  readonly signal: AbortSignal;
+  readonly attempt: number;
+  #newer: AbortController | undefined;
+  #hasNewer = false;
+
+  constructor(key: string, signal: AbortSignal, attempt: number) {
+    this.key = key;
+    this.signal = signal;
+    this.attempt = attempt;
+  }
+
+  get newer(): AbortSignal {
+    if (this.#newer === undefined) {
+      this.#newer = new AbortController();
+      if (this.#hasNewer) this.#newer.abort();
+    }
+    return this.#newer.signal;
+  }
+
+  /** Another item for the key waits now. */
+  markNewer(): void {
+    this.#hasNewer = true;
+    this.#newer?.abort();
+  }
 }
 
 /**
@@ -203,14 +245,14 @@ export class KeyedQueue<T> {
     const now = this.#clock.now();
     let entry = this.#entries.get(key);
     if (!entry) {
-      entry = { key, pending: [{ item, since: now }], state: 'ready', failures: 0, backoff: undefined, timer: undefined, newer: undefined, run: undefined };
+      entry = { key, pending: [{ item, since: now }], state: 'ready', failures: 0, backoff: undefined, timer: undefined, context: undefined, run: undefined };
       this.#entries.set(key, entry);
       this.#ready.set(key, entry);
     } else {
       const first = entry.pending[0];
       if (this.#latest && first) first.item = this.#merge(first.item, item);
       else entry.pending.push({ item, since: now });
-      entry.newer?.abort();
+      entry.context?.markNewer();
     }
     this.#pump();
     return true;
@@ -256,7 +298,10 @@ export class KeyedQueue<T> {
   async cancel(key: string, reason?: unknown): Promise<void> {
     const run = this.#entries.get(key)?.run;
     if (!run) return;
-    run.abort?.abort(reason ?? new DOMException('KeyedQueue work cancelled', 'AbortError'));
+    if (run.abort) {
+      run.cancelled = true;
+      run.abort.abort(reason ?? new DOMException('KeyedQueue work cancelled', 'AbortError'));
+    }
     await run.done;
   }
 
@@ -296,6 +341,8 @@ export class KeyedQueue<T> {
   close(reason?: unknown): Promise<[string, T][]> {
     if (this.#closing) return this.#closing;
     this.#shutdown.abort(reason ?? new DOMException('KeyedQueue closed', 'AbortError'));
+    // A cancellable queue's runs have signals of their own: the close aborts them too.
+    for (const entry of this.#entries.values()) entry.run?.abort?.abort(this.#shutdown.signal.reason);
     this.#signal?.removeEventListener('abort', this.#onAbort);
     this.#ready.clear();
     for (const entry of this.#entries.values()) {
@@ -326,11 +373,11 @@ export class KeyedQueue<T> {
     const { item, since } = entry.pending.shift()!;
     const now = this.#clock.now();
     entry.state = 'running';
-    entry.newer = new AbortController();
-    if (entry.pending.length > 0) entry.newer.abort();
     const abort = this.#cancellable ? new AbortController() : undefined;
-    const signal = abort ? AbortSignal.any([this.#shutdown.signal, abort.signal]) : this.#shutdown.signal;
-    const context: KeyedWorkContext = { key: entry.key, signal, newer: entry.newer.signal, attempt: entry.failures };
+    const context = new RunContext(entry.key, abort ? abort.signal : this.#shutdown.signal, entry.failures);
+    entry.context = context;
+    if (entry.pending.length > 0) context.markNewer();
+    const run: Run<T> = { item, abort, cancelled: false, done: Promise.resolve() };
     this.#started += 1;
     this.#waitedMs += now - since;
     const running: Promise<void> = Promise.resolve()
@@ -338,7 +385,7 @@ export class KeyedQueue<T> {
       .then(
         () => this.#finish(entry, { item, since }, false, undefined),
         // A run cancelled by cancel() is over, not failed: nothing to report or retry.
-        (error: unknown) => this.#finish(entry, { item, since }, !abort?.signal.aborted, error),
+        (error: unknown) => this.#finish(entry, { item, since }, !run.cancelled, error),
       )
       .finally(() => {
         this.#running.delete(running);
@@ -349,12 +396,13 @@ export class KeyedQueue<T> {
         }
       });
     this.#running.add(running);
-    entry.run = { item, abort, done: running };
+    run.done = running;
+    entry.run = run;
     this.#onStart?.({ waiting: this.#ready.size, running: this.#running.size, waitMs: now - since });
   }
 
   #finish(entry: Entry<T>, ran: Waiting<T>, failed: boolean, error: unknown): void {
-    entry.newer = undefined;
+    entry.context = undefined;
     if (this.closed) {
       // A shutdown, not a failure: what did not finish is handed back by close().
       if (failed) entry.pending.unshift(ran);

@@ -268,22 +268,44 @@ class ResourceStream {
     // machine, a long GC pause): what the stream sent meanwhile is still unread, so the silence may be ours,
     // not the server's. It gets another window, at most LATE_WINDOWS times in a row; an event resets the count.
     let lateWindows = 0;
-    const arm = (fromEvent = true): void => {
-      clock.clearTimeout(timer);
-      if (fromEvent) lateWindows = 0;
-      const limit = this.#silenceLimit();
-      const due = clock.now() + limit.ms;
-      timer = clock.setTimeout(() => {
-        if (clock.now() - due > limit.ms / 2 && lateWindows < LATE_WINDOWS) {
-          lateWindows += 1;
-          arm(false);
-          return;
-        }
-        stalled = limit;
-        connection.abort(new WatchingError('stalled', `no watch event or bookmark for ${limit.ms} ms`));
-      }, limit.ms);
+    // The silence window runs from the last event. An event only notes its time (`heard`); the timer, when it
+    // fires, moves itself to the end of the window of the last event heard meanwhile. A timer cleared and
+    // set again per event was a measurable part of a restart's initial state (thousands of events at once).
+    let heardAt = clock.now();
+    let limit = this.#silenceLimit();
+    let due = heardAt + limit.ms;
+    const schedule = (ms: number): void => {
+      timer = clock.setTimeout(expire, ms);
     };
-    arm();
+    const expire = (): void => {
+      const now = clock.now();
+      if (heardAt + limit.ms > due) {
+        // Something came meanwhile: a new window from it (the late-window count restarts with an event).
+        lateWindows = 0;
+        due = heardAt + limit.ms;
+        if (due > now) return schedule(due - now);
+      }
+      if (now - due > limit.ms / 2 && lateWindows < LATE_WINDOWS) {
+        lateWindows += 1;
+        due = now + limit.ms;
+        return schedule(limit.ms);
+      }
+      stalled = limit;
+      connection.abort(new WatchingError('stalled', `no watch event or bookmark for ${limit.ms} ms`));
+    };
+    const heard = (): void => {
+      heardAt = clock.now();
+    };
+    /** A bookmark may change the window (its period is learned from bookmarks): the timer is set anew. */
+    const rearm = (): void => {
+      clock.clearTimeout(timer);
+      heard();
+      lateWindows = 0;
+      limit = this.#silenceLimit();
+      due = heardAt + limit.ms;
+      schedule(limit.ms);
+    };
+    schedule(limit.ms);
     try {
       const stream = await this.client
         .watch(this.resource, {
@@ -300,7 +322,7 @@ class ResourceStream {
       try {
         for await (const event of stream) {
           if (initial && !initial.done && event.type !== 'ERROR') {
-            arm();
+            heard();
             position.progressed = true;
             const object = event.object;
             if (event.type !== 'BOOKMARK') {
@@ -321,8 +343,10 @@ class ResourceStream {
             const now = clock.now();
             this.#sawBookmark(now, lastBookmarkAt);
             lastBookmarkAt = now;
+            rearm();
+          } else {
+            heard();
           }
-          arm();
           if (event.type === 'ERROR') {
             const status = event.object as KubeStatus;
             throw apiError(status.code ?? 500, status, `watch ${resourceName(this.resource)}`);

@@ -51,10 +51,33 @@ describe('watchResource inactivity timeout', () => {
     server.faults.set({ stallWatches: true });
     await client.create(configmaps, { metadata: { name: 'two', namespace: 'default' } });
     server.faults.set({ stallWatches: false });
+    // The window has passed since the last event (`one`): the timer firing now ends the connection.
+    clock.skewMs += 70_000;
     expect(clock.fire(70_000)).toBe(1);
     await waitFor(() => watchRequests(server) === 2 && r.latest.has('default/two'), 5000, 'the resumed stream');
     expect(initialReads(server)).toBe(1);
     expect(r.names()).toEqual(['ADDED one', 'ADDED two']);
+    r.subscription.unsubscribe();
+    await waitFor(() => server.stats().watches === 0 && clock.timers.size === 0, 1000, 'closed, timers cleared');
+  });
+
+  it('counts the window from the last event: a timer that fires before that window has passed waits out the rest of it', async () => {
+    const { client, server } = h;
+    const clock = new ManualClock();
+    const r = new Recorder(watchResource(client, configmaps, { namespace: 'default', settings: { ...fast, clock } }));
+    await waitFor(() => r.synced === 1 && server.stats().watches === 1, 5000, 'watching');
+    clock.skewMs += 30_000; // 30 s of silence, then an event
+    await client.create(configmaps, { metadata: { name: 'one', namespace: 'default' } });
+    await waitFor(() => r.latest.has('default/one'), 5000, 'the event');
+    clock.skewMs += 40_000; // the first window ends now, 40 s after the event
+    expect(clock.fire(70_000)).toBe(1);
+    const [rest] = [...clock.timers.values()].map((t) => t.ms);
+    expect(rest).toBeGreaterThan(25_000);
+    expect(rest).toBeLessThanOrEqual(30_000);
+    expect(watchRequests(server)).toBe(1);
+    clock.skewMs += 30_000; // 70 s after the event
+    expect(clock.fire(rest!)).toBe(1);
+    await waitFor(() => watchRequests(server) === 2, 5000, 'the reconnect after 70 s without an event');
     r.subscription.unsubscribe();
     await waitFor(() => server.stats().watches === 0 && clock.timers.size === 0, 1000, 'closed, timers cleared');
   });

@@ -5,7 +5,7 @@
 // (invoked through @opkit/handlers, recorded by state); and sending the patch. Core keeps the order of
 // the steps; the rules are state's. It returns when the object should be looked at again.
 import type { ReconcileResult } from '@opkit/daemons';
-import type { Indices, ResourceHandler } from '@opkit/handlers';
+import type { FilterContext, Indices, ResourceHandler } from '@opkit/handlers';
 import { deepEqual, filterContextOf, matchesFilters, prematchChangeHandlers, runSpies } from '@opkit/handlers';
 import type { KubeClient, KubeObject, Resource } from '@opkit/kube';
 import type { ChangingCause, FieldSpec, ResourceStorages } from '@opkit/state';
@@ -152,8 +152,10 @@ export async function processObject(deps: CycleDeps, input: {
     });
   }
 
+  let predicateContext: FilterContext | undefined; // for the handlers' predicates, if any: built once, when first asked
+  const predicates = (): FilterContext => (predicateContext ??= filterContextOf(body, filterContext));
   const required = (daemons?.requiresFinalizer ?? false) || (cause !== undefined && requiresFinalizer({
-    handlers: handlers.change, matches: (handler) => matchesFilters(handler, { body, change: { old: cause.old, new: current }, context: filterContextOf(body, filterContext) }),
+    handlers: handlers.change, matches: (handler) => matchesFilters(handler, { body, change: { old: cause.old, new: current }, context: predicates }),
   }));
   const { persistence } = deps.settings;
   const plan = planCycle({

@@ -36,23 +36,24 @@ export function parseField(field: FieldSpec): string[] {
 
 /** Read a nested field; `fallback` when any level is absent or not an object. */
 export function resolve(source: unknown, path: readonly string[], fallback?: unknown): unknown {
+  // Called several times per object and cycle: an indexed loop, the value read before the own-key check.
   let current = source;
-  for (const key of path) {
-    if (!isObject(current) || !Object.hasOwn(current, key) || current[key] === undefined) return fallback;
-    current = current[key];
+  for (let i = 0; i < path.length; i++) {
+    if (typeof current !== 'object' || current === null || Array.isArray(current)) return fallback;
+    const key = path[i]!;
+    const value = (current as JsonObject)[key];
+    if (value === undefined || !Object.hasOwn(current, key)) return fallback;
+    current = value;
   }
   return current;
 }
 
 /** Whether a nested field exists (its value may be null; `undefined` counts as absent, as in JSON). */
 export function has(source: unknown, path: readonly string[]): boolean {
-  let current = source;
-  for (const key of path) {
-    if (!isObject(current) || !Object.hasOwn(current, key) || current[key] === undefined) return false;
-    current = current[key];
-  }
-  return true;
+  return resolve(source, path, MISSING) !== MISSING;
 }
+
+const MISSING = Symbol('missing');
 
 /** Set a nested field, creating missing (or non-object) parents as empty objects. */
 export function ensure(target: JsonObject, path: readonly string[], value: unknown): void {
