@@ -3,7 +3,7 @@
 // everything while the object is being deleted — and say whether the object must keep its finalizer
 // and when to look again. Running tasks read the latest body through their context's live views
 // (`body`, `spec`, `status`… are read-only views that always show the latest body).
-import type { DaemonStoppingReason, ResourceHandler } from '@opkit/handlers';
+import type { DaemonStoppingReason, FilterContext, ResourceHandler } from '@opkit/handlers';
 import { filterContextOf, matchesFilters } from '@opkit/handlers';
 import type { KubeObject } from '@opkit/kube';
 import { BackgroundTask } from './internal/backgroundTask.js';
@@ -78,7 +78,8 @@ export class ObjectDaemons {
   reconcile(handlers: readonly ResourceHandler[], options: ReconcileOptions = {}): ReconcileResult {
     const host = this.#host;
     const body = host.body;
-    const context = filterContextOf(body, options.context);
+    let built: FilterContext | undefined; // for predicates only, and only when one runs
+    const context = (): FilterContext => (built ??= filterContextOf(body, options.context));
     const matching = handlers.filter((handler) => isBackground(handler) && matchesFilters(handler, { body, context }));
     if (options.deleting) {
       this.stop('resource-deleted');

@@ -37,6 +37,25 @@ describe('Scheduler', () => {
     expect(Math.max(...late)).toBe(0);
   });
 
+  it('arms its clock timer once per firing, however many due callbacks schedule themselves again', () => {
+    let now = 0;
+    let armed: (() => void) | undefined;
+    let sets = 0;
+    let clears = 0;
+    const clock = { now: () => now, setTimeout: (fn: () => void) => { sets++; armed = fn; return fn; }, clearTimeout: () => { clears++; armed = undefined; } };
+    const scheduler = new Scheduler({ clock });
+    // A hundred loops due at the same time, each sleeping a second again when it runs (as timers do).
+    const loops = Array.from({ length: 100 }, (_, i) => ({ runs: 0, entry: undefined as ReturnType<Scheduler['at']> | undefined, fire() { this.runs++; scheduler.again(this.entry!, now + 1000 + i); } }));
+    for (const loop of loops) loop.entry = scheduler.at(1000, loop);
+    expect(sets).toBe(1);
+    now = 1000;
+    armed!();
+    expect(loops.every((loop) => loop.runs === 1)).toBe(true);
+    // One timer, set when the firing ends (for the earliest new due time): none set and cleared while callbacks run.
+    expect({ sets, clears }).toEqual({ sets: 2, clears: 0 });
+    expect(scheduler.armed).toBe(true);
+  });
+
   it('fires in (due, scheduling) order whatever the mix of delays, moves, cancels and clock steps back', () => {
     // A clock the test steps by hand (a step back too), and a reference model: every waiting entry with its
     // due time and scheduling order; whatever is due must fire exactly in that order.

@@ -86,6 +86,8 @@ export class Scheduler implements Clock {
   #timer: unknown;
   /** The due time the clock timer is armed for (NaN when none). */
   #armedFor = Number.NaN;
+  /** While due entries run: what they schedule or cancel arms no clock timer; the firing arms it once, at its end. */
+  #firing = false;
 
   constructor(options: SchedulerOptions = {}) {
     this.#clock = options.clock ?? systemClock;
@@ -202,17 +204,22 @@ export class Scheduler implements Clock {
     const now = this.#clock.now();
     // Only what was scheduled before this turn and is due: what the callbacks schedule runs on a later turn.
     const before = this.#seq;
-    for (;;) {
-      const entry = this.#heap[0]?.head;
-      if (entry === undefined || entry.due > now || entry.seq >= before) break;
-      this.#unlink(entry);
-      try {
-        const fn = entry.fn;
-        if (typeof fn === 'function') fn();
-        else fn.fire();
-      } catch (error) {
-        this.#onError(error);
+    this.#firing = true;
+    try {
+      for (;;) {
+        const entry = this.#heap[0]?.head;
+        if (entry === undefined || entry.due > now || entry.seq >= before) break;
+        this.#unlink(entry);
+        try {
+          const fn = entry.fn;
+          if (typeof fn === 'function') fn();
+          else fn.fire();
+        } catch (error) {
+          this.#onError(error);
+        }
       }
+    } finally {
+      this.#firing = false;
     }
     this.#arm();
   };
@@ -270,6 +277,7 @@ export class Scheduler implements Clock {
   }
 
   #arm(): void {
+    if (this.#firing) return;
     const first = this.#heap[0]?.head;
     if (first === undefined) {
       if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);

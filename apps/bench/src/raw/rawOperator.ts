@@ -156,11 +156,20 @@ export async function startRawOperator(url: string, counters: HandlerCounters): 
   restartOnError(widgets);
 
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  // The run itself: the same code as the Opkit and Kopf operators' timer handlers (lateness against the end of
+  // the previous run + 1 s), so the three do the same work per run and differ only in what runs it.
+  const lastEnd = new Map<string, number>();
+  const tick = (name: string): void => {
+    const key = String(name);
+    const previousEnd = lastEnd.get(key);
+    if (counters.lateness && previousEnd !== undefined) counters.lateness.push(nowMs() - (previousEnd + 1000));
+    counters.ticks++;
+    counters.ticked.add(key);
+    lastEnd.set(key, nowMs());
+  };
   const arm = (uid: string, name: string, scheduledAt: number): void => {
     timers.set(uid, setTimeout(() => {
-      counters.lateness?.push(nowMs() - scheduledAt);
-      counters.ticks++;
-      counters.ticked.add(name);
+      tick(name);
       if (timers.has(uid)) arm(uid, name, nowMs() + 1000);
     }, Math.max(0, scheduledAt - nowMs())));
   };
