@@ -194,21 +194,27 @@ export class HandlerStates {
 
   /** Counters of the handlers serving the current purpose (or with no purpose recorded). */
   get counts(): HandlerCounters {
-    const relevant = [...this.states.values()].filter((state) =>
-      this.purpose === null || state.purpose === null || state.purpose === this.purpose);
-    return {
-      success: relevant.filter((state) => state.success).length,
-      failure: relevant.filter((state) => state.failure).length,
-      running: relevant.filter((state) => !state.finished).length,
-    };
+    let success = 0;
+    let failure = 0;
+    let running = 0;
+    for (const state of this.states.values()) {
+      if (this.purpose !== null && state.purpose !== null && state.purpose !== this.purpose) continue;
+      if (state.success) success++;
+      if (state.failure) failure++;
+      if (!state.finished) running++;
+    }
+    return { success, failure, running };
   }
 
   /** Seconds until each unfinished active handler is due (0 = due now, i.e. on the next event). */
   get delays(): number[] {
-    const now = this.now();
-    return [...this.states.values()]
-      .filter((state) => state.active && !state.finished)
-      .map((state) => (state.delayed === null ? 0 : Math.max(0, (state.delayed - now) / 1e6)));
+    const delays: number[] = [];
+    let now: EpochMicros | undefined;
+    for (const state of this.states.values()) {
+      if (!state.active || state.finished) continue;
+      delays.push(state.delayed === null ? 0 : Math.max(0, (state.delayed - (now ??= this.now())) / 1e6));
+    }
+    return delays;
   }
 
   /** The shortest of {@link HandlerStates.delays}, or `null` when nothing is pending. */
@@ -232,6 +238,8 @@ export class HandlerStates {
   /** The ids of active handlers that are due now, in order. */
   get awakened(): string[] {
     const now = this.now();
-    return [...this.states].filter(([, state]) => state.active && state.isAwakened(now)).map(([id]) => id);
+    const ids: string[] = [];
+    for (const [id, state] of this.states) if (state.active && state.isAwakened(now)) ids.push(id);
+    return ids;
   }
 }

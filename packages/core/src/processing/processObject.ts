@@ -134,8 +134,10 @@ export async function processObject(deps: CycleDeps, input: {
   // The changing cause, unless no change handler could match the object (stealth: store nothing, log nothing).
   let cause: ChangingCause | undefined;
   if (handlers.change.length > 0) {
+    // Both sides without the storages' own fields, as Kopf compares them: `current` is cleared already.
+    const stored = event.type === 'DELETED' ? null : diffBaseStorage.fetch({ body });
     const detected = detectChangingCause({
-      event: event.type, body, diffBase: event.type === 'DELETED' ? null : diffBaseStorage.fetch({ body }), essence: current!, progressStorage, finalizer,
+      event: event.type, body, diffBase: stored === null ? null : progressStorage.clear(stored), essence: current!, finalizer,
       initial: memory.noticedByListing && !memory.fullyHandledOnce,
     });
     if (prematchChangeHandlers(handlers.change, { body, old: detected.old, new: detected.new, context: filterContext })) cause = detected;
