@@ -380,21 +380,43 @@ export class KeyedQueue<T> {
     const run: Run<T> = { item, abort, cancelled: false, done: Promise.resolve() };
     this.#started += 1;
     this.#waitedMs += now - since;
-    const running: Promise<void> = Promise.resolve()
-      .then(() => this.#worker(item, context))
-      .then(
-        () => this.#finish(entry, { item, since }, false, undefined),
-        // A run cancelled by cancel() is over, not failed: nothing to report or retry.
-        (error: unknown) => this.#finish(entry, { item, since }, !run.cancelled, error),
-      )
-      .finally(() => {
-        this.#running.delete(running);
-        if (entry.run?.done === running) entry.run = undefined;
-        if (!this.closed) {
-          this.#pump();
-          if (this.idle) this.#wakeIdle();
-        }
-      });
+    // One promise per run (its settlement), not a chain: a restart starts thousands of runs at once.
+    let settle!: () => void;
+    let fail!: (error: unknown) => void;
+    const running = new Promise<void>((resolve, reject) => {
+      settle = resolve;
+      fail = reject;
+    });
+    const done = (failed: boolean, error: unknown): void => {
+      let thrown: { error: unknown } | undefined;
+      try {
+        this.#finish(entry, { item, since }, failed, error);
+      } catch (finishError) {
+        thrown = { error: finishError }; // a throwing onError: the run's settlement rejects with it
+      }
+      this.#running.delete(running);
+      if (entry.run?.done === running) entry.run = undefined;
+      if (!this.closed) {
+        this.#pump();
+        if (this.idle) this.#wakeIdle();
+      }
+      if (thrown) fail(thrown.error);
+      else settle();
+    };
+    // A run cancelled by cancel() is over, not failed: nothing to report or retry.
+    const failed = (error: unknown): void => done(!run.cancelled, error);
+    // The worker starts on a later turn (never inside add()), as it always has.
+    queueMicrotask(() => {
+      let result: unknown;
+      try {
+        result = this.#worker(item, context);
+      } catch (error) {
+        failed(error);
+        return;
+      }
+      if (typeof (result as PromiseLike<void> | undefined)?.then === 'function') (result as PromiseLike<void>).then(() => done(false, undefined), failed);
+      else done(false, undefined);
+    });
     this.#running.add(running);
     run.done = running;
     entry.run = run;

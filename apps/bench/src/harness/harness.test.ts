@@ -2,7 +2,7 @@
 // child): every key of results/latest.json is filled, the counts equal N and the ratios are finite numbers.
 // It checks the shape and the correctness of the counting, never the timings (those are `pnpm bench`'s).
 import { describe, expect, it } from 'vitest';
-import { renderHarnessTable, runHarness } from './harness.js';
+import { medianRestart, renderHarnessTable, RESTARTS, runHarness } from './harness.js';
 import { liveChildCount } from './processes.js';
 import { deadline } from '@opkit/test-tools';
 
@@ -14,6 +14,17 @@ function expectFinitePositive(values: Record<string, unknown>, keys: readonly st
     expect(Number.isFinite(values[key]) && (values[key] as number) > 0, `${key} = ${String(values[key])}`).toBe(true);
   }
 }
+
+describe('medianRestart', () => {
+  it('takes the median of each timing, and the counts of the restart with the median CPU', () => {
+    const run = (cpuSeconds: number, idleSeconds: number, resumed: number) => ({
+      objects: 3, resumed, readySeconds: idleSeconds / 2, allResumedSeconds: idleSeconds, idleSeconds, requests: { [`watch ${cpuSeconds}`]: 1 }, cpuSeconds,
+    });
+    expect(medianRestart([run(3, 1.0, 3), run(1, 9.0, 3), run(2, 2.0, 2)])).toEqual({
+      objects: 3, resumed: 2, readySeconds: 1, allResumedSeconds: 2, idleSeconds: 2, requests: { 'watch 2': 1 }, cpuSeconds: 2, restarts: 3,
+    });
+  });
+});
 
 describe('runHarness', () => {
   it('measures every scenario for opkit and raw at N = 50 and leaves no process behind', async () => {
@@ -45,6 +56,7 @@ describe('runHarness', () => {
       expectFinitePositive({ ...update }, ['changesPerSecond', 'p50Ms', 'writesPerChange']);
 
       const restart = result.restart[impl];
+      expect(restart.restarts).toBe(RESTARTS);
       expect(restart.resumed).toBe(N);
       expect(restart.idleSeconds).toBeGreaterThanOrEqual(restart.allResumedSeconds);
       expect(restart.idleSeconds).toBeGreaterThanOrEqual(restart.readySeconds);
