@@ -3,6 +3,7 @@
 // handler, and a 1 s timer on the timer objects.
 import { createLogger, Operator, Registry } from '@opkit/core';
 import { connect } from '@opkit/kube';
+import { timerRun } from './benchOperator.js';
 import type { BenchOperator, HandlerCounters } from './benchOperator.js';
 import { nowMs, TIMERS, WIDGETS } from './protocol.js';
 
@@ -31,14 +32,9 @@ export async function startOpkitOperator(url: string, counters: HandlerCounters)
   // Timer lateness measured in the handler, as the raw baseline and the Kopf operator measure theirs: a run's
   // start against the end of the previous run + 1 s (the timer is not `sharp`: its interval counts from the end
   // of a run). It includes what the framework does between a run's end and the next start.
-  const lastEnd = new Map<string, number>();
+  const run = timerRun(counters);
   registry.on.timer(TIMERS, function tick({ name }) {
-    const key = String(name);
-    const previousEnd = lastEnd.get(key);
-    if (counters.lateness && previousEnd !== undefined) counters.lateness.push(nowMs() - (previousEnd + 1000));
-    counters.ticks++;
-    counters.ticked.add(key);
-    lastEnd.set(key, nowMs());
+    run(name);
   }, { interval: 1 });
 
   const client = await connect({ server: { url } });

@@ -17,6 +17,7 @@
 // each, counted from the end of the previous run (as on.timer without `sharp`); its lateness is how long after
 // that scheduled time the run started.
 import * as k8s from '@kubernetes/client-node';
+import { timerRun } from '../harness/benchOperator.js';
 import type { BenchOperator, HandlerCounters } from '../harness/benchOperator.js';
 import { GROUP, NAMESPACE, nowMs, TIMERS, VERSION, WIDGETS } from '../harness/protocol.js';
 
@@ -156,17 +157,9 @@ export async function startRawOperator(url: string, counters: HandlerCounters): 
   restartOnError(widgets);
 
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
-  // The run itself: the same code as the Opkit and Kopf operators' timer handlers (lateness against the end of
-  // the previous run + 1 s), so the three do the same work per run and differ only in what runs it.
-  const lastEnd = new Map<string, number>();
-  const tick = (name: string): void => {
-    const key = String(name);
-    const previousEnd = lastEnd.get(key);
-    if (counters.lateness && previousEnd !== undefined) counters.lateness.push(nowMs() - (previousEnd + 1000));
-    counters.ticks++;
-    counters.ticked.add(key);
-    lastEnd.set(key, nowMs());
-  };
+  // The run itself: the same code as the Opkit operator's timer handler (and Kopf's, in Python), so they do the
+  // same work per run and differ only in what runs it.
+  const tick = timerRun(counters);
   const arm = (uid: string, name: string, scheduledAt: number): void => {
     timers.set(uid, setTimeout(() => {
       tick(name);
