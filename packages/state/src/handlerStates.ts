@@ -26,6 +26,9 @@ export interface HandlerStatesOptions {
   readonly clock?: Clock;
 }
 
+/** Maps made by a HandlerStates for the next one: taken as they are, not copied (they are never changed). */
+const fresh = new WeakSet<Map<string, HandlerState>>();
+
 /**
  * An immutable map of handler id → {@link HandlerState}.
  *
@@ -38,9 +41,6 @@ export interface HandlerStatesOptions {
  * if (states.done) states.purge({ body, patch, storage, handlerIds: ['create_fn', 'delete_fn'] });
  * ```
  */
-/** Maps made by a HandlerStates for the next one: taken as they are, not copied (they are never changed). */
-const fresh = new WeakSet<Map<string, HandlerState>>();
-
 export class HandlerStates {
   /** The cause these states serve. */
   readonly purpose: string | null;
