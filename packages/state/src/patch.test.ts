@@ -152,6 +152,14 @@ describe('Patch: assigning whole keys', () => {
     expect(() => { (patch as any).other = undefined; }).toThrow('patch.other = undefined changes nothing; assign null to delete the field.');
     expect(() => { (patch as any).data = { k: 'v' }; }).toThrow("patch.data cannot be replaced: set a field with patch.set(['data', 'key'], value)");
     expect(() => { (patch as any).fns = 'x'; }).toThrow('patch.fns can only be assigned a list of functions');
+    expect(() => { (patch as any).lazy = {}; }).toThrow('patch.lazy cannot be replaced');
     expect(patch.isEmpty).toBe(true);
+  });
+
+  it('makes its views on first use, and a field named like an internal is only a field', () => {
+    const patch = new Patch();
+    (patch as any).views = { a: 1 };
+    patch.status.message = 'hello';
+    expect(patch.data).toEqual({ views: { a: 1 }, status: { message: 'hello' } });
   });
 });

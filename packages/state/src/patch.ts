@@ -18,6 +18,17 @@ export type MetaPatchView = PatchView & { labels: PatchView; annotations: PatchV
 
 interface PatchViews { readonly spec: PatchView; readonly status: PatchView; readonly metadata: MetaPatchView; readonly labels: PatchView; readonly annotations: PatchView }
 
+/** A patch's views, made on its first use of one (a plain function: no member a caller could replace). */
+function viewsOf(lazy: { views?: PatchViews }, data: JsonObject): PatchViews {
+  if (lazy.views === undefined) {
+    const labels = view(data, ['metadata', 'labels']);
+    const annotations = view(data, ['metadata', 'annotations']);
+    const metadata = view(data, ['metadata'], { labels, annotations }) as MetaPatchView;
+    lazy.views = { spec: view(data, ['spec']), status: view(data, ['status']), metadata, labels, annotations };
+  }
+  return lazy.views;
+}
+
 /**
  * A merge patch under construction plus JSON-patch transformations.
  *
@@ -58,38 +69,28 @@ export class Patch {
     });
   }
 
-  private views(): PatchViews {
-    if (this.lazy.views === undefined) {
-      const labels = view(this.data, ['metadata', 'labels']);
-      const annotations = view(this.data, ['metadata', 'annotations']);
-      const metadata = view(this.data, ['metadata'], { labels, annotations }) as MetaPatchView;
-      this.lazy.views = { spec: view(this.data, ['spec']), status: view(this.data, ['status']), metadata, labels, annotations };
-    }
-    return this.lazy.views;
-  }
-
   /** A view of `spec`; assigning an object merges it in (`patch.spec = { a: 1 }` sets `spec.a`), `null` deletes `spec`. */
-  get spec(): PatchView { return this.views().spec; }
+  get spec(): PatchView { return viewsOf(this.lazy, this.data).spec; }
   set spec(value: PatchView | null) { assignField(this.data, ['spec'], value, 'patch.spec'); }
 
   /** A view of `status`; assigning merges as for {@link Patch.spec}. */
-  get status(): PatchView { return this.views().status; }
+  get status(): PatchView { return viewsOf(this.lazy, this.data).status; }
   set status(value: PatchView | null) { assignField(this.data, ['status'], value, 'patch.status'); }
 
   /** A view of `metadata`, with `labels` and `annotations`; `patch.metadata = { labels: { a: 'b' } }` merges. */
-  get metadata(): MetaPatchView { return this.views().metadata; }
+  get metadata(): MetaPatchView { return viewsOf(this.lazy, this.data).metadata; }
   set metadata(value: PatchView | null) { assignField(this.data, ['metadata'], value, 'patch.metadata'); }
 
   /** An alias of {@link Patch.metadata}. */
-  get meta(): MetaPatchView { return this.views().metadata; }
+  get meta(): MetaPatchView { return viewsOf(this.lazy, this.data).metadata; }
   set meta(value: PatchView | null) { assignField(this.data, ['metadata'], value, 'patch.meta'); }
 
   /** A view of `metadata.labels`; assigning merges as for {@link Patch.spec}. */
-  get labels(): PatchView { return this.views().labels; }
+  get labels(): PatchView { return viewsOf(this.lazy, this.data).labels; }
   set labels(value: PatchView | null) { assignField(this.data, ['metadata', 'labels'], value, 'patch.labels'); }
 
   /** A view of `metadata.annotations`; assigning merges as for {@link Patch.spec}. */
-  get annotations(): PatchView { return this.views().annotations; }
+  get annotations(): PatchView { return viewsOf(this.lazy, this.data).annotations; }
   set annotations(value: PatchView | null) { assignField(this.data, ['metadata', 'annotations'], value, 'patch.annotations'); }
 
   /** Whether there is nothing to send: no merge-patch fields and no fns. */
